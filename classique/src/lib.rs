@@ -1,0 +1,2 @@
+//! Formule classique (tournois en face-à-face) : appariements et classements.
+//! Voir `../shared/reference/formule-classique.txt`.

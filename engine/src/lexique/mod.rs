@@ -1,0 +1,255 @@
+//! Le lexique : une liste de mots compilée en `fst::Set`, chargée par projection mémoire,
+//! et recopiée en [`Dawg`] pour la génération des coups.
+
+mod dawg;
+mod pliage;
+
+pub use dawg::{Dawg, IdNoeud};
+pub use pliage::{plier, Ecart, LONGUEUR_MAX, LONGUEUR_MIN};
+
+use crate::tuiles::{mot_vers_texte, Lettre};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Le lexique libre livré par défaut, construit depuis le paquet Debian `wfrench`
+/// (voir `engine/lexique/README.md`).
+pub static DEFAUT_FST: &[u8] = include_bytes!("../../lexique/wfrench.fst");
+/// Nom du lexique par défaut.
+pub const DEFAUT_NOM: &str = "wfrench (Debian, GPL-2+), lexique libre par défaut";
+
+/// Avertissement imprimé par toute sortie calculée sur le lexique par défaut.
+pub const AVERTISSEMENT_DEFAUT: &str = "ATTENTION : lexique libre par défaut (wfrench), qui n'est pas l'ODS. \
+Des mots admis en compétition y manquent (WOK, KWA, ZOB…) et d'autres y figurent à tort. \
+Ne corrigez pas un tournoi avec ce lexique : passez --lexique avec votre liste officielle.";
+
+#[derive(Debug, Error)]
+pub enum ErreurLexique {
+    #[error("lexique {chemin} : lecture impossible : {source}")]
+    Lecture { chemin: PathBuf, source: std::io::Error },
+    #[error("lexique {chemin} : ce n'est pas un fichier .fst valide : {source}")]
+    Fst { chemin: PathBuf, source: fst::Error },
+    #[error("lexique {chemin} : ligne {ligne} n'est pas du texte UTF-8")]
+    Encodage { chemin: PathBuf, ligne: usize },
+    #[error("lexique {chemin} : aucun mot de 2 à 15 lettres")]
+    Vide { chemin: PathBuf },
+    #[error("lexique {chemin} : écriture impossible : {source}")]
+    Ecriture { chemin: PathBuf, source: std::io::Error },
+}
+
+/// Ce qui identifie un lexique dans toute sortie : nom, nombre de mots, empreinte.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identite {
+    pub nom: String,
+    pub mots: usize,
+    /// SHA-256 (16 premiers chiffres hexadécimaux) du fichier `.fst`, qui ne dépend que
+    /// de l'ensemble des mots.
+    pub empreinte: String,
+    /// Vrai pour le lexique libre par défaut (non officiel).
+    pub defaut: bool,
+}
+
+impl Identite {
+    /// `nom — N mots — empreinte`
+    pub fn resume(&self) -> String {
+        format!("{} — {} mots — empreinte {}", self.nom, self.mots, self.empreinte)
+    }
+}
+
+enum Octets {
+    Statique(&'static [u8]),
+    Projete(memmap2::Mmap),
+    Memoire(Vec<u8>),
+}
+
+impl AsRef<[u8]> for Octets {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Octets::Statique(s) => s,
+            Octets::Projete(m) => m,
+            Octets::Memoire(v) => v,
+        }
+    }
+}
+
+/// Un lexique chargé.
+pub struct Lexique {
+    set: fst::Set<Octets>,
+    dawg: Dawg,
+    identite: Identite,
+}
+
+/// Bilan d'une compilation de liste.
+#[derive(Debug, Clone, Default)]
+pub struct BilanConstruction {
+    pub lignes: usize,
+    pub mots: usize,
+    pub composes: usize,
+    pub caracteres: usize,
+    pub longueur: usize,
+    pub doublons: usize,
+}
+
+fn empreinte(octets: &[u8]) -> String {
+    let h = Sha256::digest(octets);
+    h.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Compile le texte d'une liste de mots en octets `fst`.
+pub fn compiler_liste(texte: &str) -> (Vec<u8>, BilanConstruction) {
+    let mut bilan = BilanConstruction::default();
+    let mut mots = Vec::new();
+    for ligne in texte.lines() {
+        if ligne.trim().is_empty() {
+            continue;
+        }
+        bilan.lignes += 1;
+        match plier(ligne) {
+            Ok(m) => mots.push(m),
+            Err(Ecart::Compose) => bilan.composes += 1,
+            Err(Ecart::Caractere(_)) => bilan.caracteres += 1,
+            Err(Ecart::Longueur) => bilan.longueur += 1,
+        }
+    }
+    mots.sort_unstable();
+    let avant = mots.len();
+    mots.dedup();
+    bilan.doublons = avant - mots.len();
+    bilan.mots = mots.len();
+    let set = fst::Set::from_iter(mots.iter()).expect("mots triés et dédoublonnés");
+    (set.into_fst().into_inner(), bilan)
+}
+
+impl Lexique {
+    /// Le lexique libre par défaut, intégré au programme.
+    pub fn defaut() -> Lexique {
+        let set = fst::Set::new(Octets::Statique(DEFAUT_FST)).expect("lexique par défaut valide");
+        Self::assembler(set, DEFAUT_NOM.to_string())
+    }
+
+    /// Charge un `.fst` (projection mémoire) ou compile une liste de mots (tout autre fichier).
+    pub fn charger(chemin: &Path) -> Result<Lexique, ErreurLexique> {
+        let nom = chemin.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let lecture = |source| ErreurLexique::Lecture { chemin: chemin.to_path_buf(), source };
+        if chemin.extension().is_some_and(|e| e == "fst") {
+            let f = std::fs::File::open(chemin).map_err(lecture)?;
+            // SAFETY: le fichier est ouvert en lecture seule ; s'il était modifié pendant
+            // l'exécution, fst signalerait au pire des données incohérentes.
+            let mmap = unsafe { memmap2::Mmap::map(&f) }.map_err(lecture)?;
+            let set = fst::Set::new(Octets::Projete(mmap))
+                .map_err(|source| ErreurLexique::Fst { chemin: chemin.to_path_buf(), source })?;
+            return Ok(Self::assembler(set, nom));
+        }
+        let octets = std::fs::read(chemin).map_err(lecture)?;
+        let texte = String::from_utf8(octets).map_err(|e| {
+            let ligne = e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+            ErreurLexique::Encodage { chemin: chemin.to_path_buf(), ligne }
+        })?;
+        let (fst, bilan) = compiler_liste(&texte);
+        if bilan.mots == 0 {
+            return Err(ErreurLexique::Vide { chemin: chemin.to_path_buf() });
+        }
+        let set = fst::Set::new(Octets::Memoire(fst)).expect("fst produit par fst");
+        Ok(Self::assembler(set, nom))
+    }
+
+    /// Compile une liste en fichier `.fst`.
+    pub fn construire(liste: &Path, sortie: &Path) -> Result<BilanConstruction, ErreurLexique> {
+        let octets = std::fs::read(liste).map_err(|source| ErreurLexique::Lecture { chemin: liste.to_path_buf(), source })?;
+        let texte = String::from_utf8(octets).map_err(|e| {
+            let ligne = e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+            ErreurLexique::Encodage { chemin: liste.to_path_buf(), ligne }
+        })?;
+        let (fst, bilan) = compiler_liste(&texte);
+        if bilan.mots == 0 {
+            return Err(ErreurLexique::Vide { chemin: liste.to_path_buf() });
+        }
+        std::fs::write(sortie, fst).map_err(|source| ErreurLexique::Ecriture { chemin: sortie.to_path_buf(), source })?;
+        Ok(bilan)
+    }
+
+    fn assembler(set: fst::Set<Octets>, nom: String) -> Lexique {
+        let octets = set.as_fst().as_bytes();
+        let empreinte_fst = empreinte(octets);
+        let defaut = empreinte_fst == empreinte(DEFAUT_FST);
+        let nom = if defaut { DEFAUT_NOM.to_string() } else { nom };
+        let identite = Identite { nom, mots: set.len(), empreinte: empreinte_fst, defaut };
+        let dawg = Dawg::depuis_fst(&set);
+        Lexique { set, dawg, identite }
+    }
+
+    pub fn identite(&self) -> &Identite {
+        &self.identite
+    }
+
+    pub fn dawg(&self) -> &Dawg {
+        &self.dawg
+    }
+
+    /// Le mot (lettres de grille, jokers compris) est-il admis ?
+    #[inline]
+    pub fn contient(&self, mot: &[Lettre]) -> bool {
+        self.dawg.contient(mot)
+    }
+
+    /// Même question pour un mot en texte (replié comme la liste).
+    pub fn contient_texte(&self, mot: &str) -> bool {
+        plier(mot).is_ok_and(|m| self.set.contains(m.as_bytes()))
+    }
+
+    /// Les mots de la liste qui ne sont pas admis, en texte.
+    pub fn non_admis<'a>(&self, mots: impl IntoIterator<Item = &'a Vec<Lettre>>) -> Vec<String> {
+        mots.into_iter().filter(|m| !self.contient(m)).map(|m| mot_vers_texte(m).to_uppercase()).collect()
+    }
+
+    /// Tous les mots, dans l'ordre (pour les exports et les tests).
+    pub fn mots(&self) -> impl Iterator<Item = String> + '_ {
+        use fst::Streamer;
+        let mut flux = self.set.stream();
+        let mut v = Vec::new();
+        while let Some(m) = flux.next() {
+            v.push(String::from_utf8_lossy(m).into_owned());
+        }
+        v.into_iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tuiles::mot_depuis_texte;
+
+    pub(crate) fn lexique_de(mots: &[&str]) -> Lexique {
+        let (fst, _) = compiler_liste(&mots.join("\n"));
+        Lexique::assembler(fst::Set::new(Octets::Memoire(fst)).unwrap(), "test".into())
+    }
+
+    #[test]
+    fn compile_replie_et_cherche() {
+        let lx = lexique_de(&["élève", "Élèves", "arc-en-ciel", "a", "ZOO", "zoo"]);
+        assert_eq!(lx.identite().mots, 3);
+        assert!(lx.contient(&mot_depuis_texte("ELEVE").unwrap()));
+        assert!(lx.contient(&mot_depuis_texte("eLEVEs").unwrap()), "les jokers ne changent pas le mot");
+        assert!(!lx.contient(&mot_depuis_texte("ELEV").unwrap()));
+        assert!(lx.contient_texte("Zoo"));
+        assert!(!lx.identite().defaut);
+    }
+
+    #[test]
+    fn meme_liste_meme_empreinte() {
+        let a = lexique_de(&["ABC", "DEF"]);
+        let b = lexique_de(&["def", "abc", "ABC"]);
+        assert_eq!(a.identite().empreinte, b.identite().empreinte);
+        assert_ne!(a.identite().empreinte, lexique_de(&["ABC"]).identite().empreinte);
+    }
+
+    #[test]
+    fn le_defaut_se_reconnait_et_avertit() {
+        let lx = Lexique::defaut();
+        assert!(lx.identite().defaut);
+        assert!(lx.identite().mots > 300_000, "{}", lx.identite().mots);
+        assert!(lx.contient_texte("maison"));
+        assert!(lx.contient_texte("élèves"));
+    }
+}

@@ -1,0 +1,21 @@
+//! Moteur d'arbitre : les lettres et la grille du Scrabble duplicate francophone, le
+//! lexique, les parties, la génération de toutes les solutions d'un coup et les requêtes
+//! dont la correction a besoin. Aucune entrée-sortie hors du chargement des fichiers.
+
+pub mod evaluation;
+pub mod generation;
+pub mod grille;
+pub mod lexique;
+pub mod partie;
+pub mod reference;
+pub mod regles;
+pub mod tuiles;
+
+pub use evaluation::{evaluer, places_au_score, places_jouables, verifier, Evaluation, Illegal, Pose};
+pub use generation::{solutions, Solution};
+pub use grille::Grille;
+pub use lexique::{Identite, Lexique};
+pub use partie::{Partie, ErreurPartie};
+pub use reference::{Direction, Reference};
+pub use regles::Formule;
+pub use tuiles::{Lettre, Tirage};

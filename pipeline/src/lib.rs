@@ -1,0 +1,1 @@
+//! Des bulletins scannés aux lectures.

@@ -1,0 +1,1 @@
+//! Rapports de correction.

@@ -1,0 +1,43 @@
+//! Options partagées : le lexique et la partie.
+
+use anyhow::{Context, Result};
+use arbitre_engine::{Formule, Lexique, Partie};
+use std::path::{Path, PathBuf};
+
+/// `--lexique FICHIER` : liste de mots ou `.fst` ; le lexique libre par défaut sinon.
+#[derive(clap::Args, Debug, Clone)]
+pub struct OptionLexique {
+    /// Lexique : liste de mots (un par ligne, UTF-8) ou fichier .fst compilé.
+    #[arg(long = "lexique", value_name = "FICHIER")]
+    pub lexique: Option<PathBuf>,
+}
+
+impl OptionLexique {
+    /// Charge le lexique et l'annonce sur la sortie d'erreur (avec l'avertissement du
+    /// lexique par défaut).
+    pub fn charger(&self) -> Result<Lexique> {
+        let lx = match &self.lexique {
+            Some(p) => Lexique::charger(p)?,
+            None => Lexique::defaut(),
+        };
+        annoncer(&lx);
+        Ok(lx)
+    }
+}
+
+/// Nomme le lexique utilisé et avertit s'il s'agit du lexique libre par défaut.
+pub fn annoncer(lx: &Lexique) {
+    eprintln!("lexique : {}", lx.identite().resume());
+    if lx.identite().defaut {
+        eprintln!("{}", arbitre_engine::lexique::AVERTISSEMENT_DEFAUT);
+    }
+}
+
+/// `--formule` : standard, 7sur8, 7et8, 789.
+pub fn formule(nom: &str) -> Result<Formule> {
+    Formule::par_nom(nom).with_context(|| format!("formule « {nom} » inconnue : standard, 7sur8, 7et8 ou 789"))
+}
+
+pub fn lire_partie(chemin: &Path, formule: Formule) -> Result<Partie> {
+    Ok(Partie::lire(chemin, formule)?)
+}

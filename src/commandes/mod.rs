@@ -1,0 +1,6 @@
+//! Une sous-commande par module ; les options communes dans [`commun`].
+
+pub mod commun;
+pub mod lexique;
+pub mod solutions;
+pub mod verifier;

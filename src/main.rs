@@ -1,0 +1,40 @@
+//! `arbitre` : vérification de la correction des parties de Scrabble duplicate.
+
+mod commandes;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "arbitre", version, about = "Vérifie la correction des parties de Scrabble duplicate")]
+struct Cli {
+    #[command(subcommand)]
+    commande: Commande,
+}
+
+#[derive(Subcommand)]
+enum Commande {
+    /// Liste toutes les solutions d'un coup, la meilleure d'abord.
+    Solutions(commandes::solutions::Args),
+    /// Rejoue une partie et vérifie chaque ligne (tirage, placement, score).
+    Verifier(commandes::verifier::Args),
+    /// Compile une liste de mots en lexique `.fst`.
+    #[command(subcommand)]
+    Lexique(commandes::lexique::Commande),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let resultat = match cli.commande {
+        Commande::Solutions(a) => commandes::solutions::executer(a),
+        Commande::Verifier(a) => commandes::verifier::executer(a),
+        Commande::Lexique(c) => commandes::lexique::executer(c),
+    };
+    match resultat {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("erreur : {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
