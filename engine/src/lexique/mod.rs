@@ -169,6 +169,14 @@ impl Lexique {
         Ok(bilan)
     }
 
+    /// Un lexique construit en mémoire depuis une liste de mots (repliés comme une liste
+    /// lue sur disque) ; pour les tests et les lexiques de circonstance.
+    pub fn depuis_mots<S: AsRef<str>>(nom: &str, mots: &[S]) -> Lexique {
+        let texte: Vec<&str> = mots.iter().map(|m| m.as_ref()).collect();
+        let (fst, _) = compiler_liste(&texte.join("\n"));
+        Self::assembler(fst::Set::new(Octets::Memoire(fst)).expect("fst produit par fst"), nom.to_string())
+    }
+
     fn assembler(set: fst::Set<Octets>, nom: String) -> Lexique {
         let octets = set.as_fst().as_bytes();
         let empreinte_fst = empreinte(octets);
@@ -220,9 +228,8 @@ mod tests {
     use super::*;
     use crate::tuiles::mot_depuis_texte;
 
-    pub(crate) fn lexique_de(mots: &[&str]) -> Lexique {
-        let (fst, _) = compiler_liste(&mots.join("\n"));
-        Lexique::assembler(fst::Set::new(Octets::Memoire(fst)).unwrap(), "test".into())
+    fn lexique_de(mots: &[&str]) -> Lexique {
+        Lexique::depuis_mots("test", mots)
     }
 
     #[test]
