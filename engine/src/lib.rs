@@ -5,6 +5,7 @@
 pub mod evaluation;
 pub mod generation;
 pub mod grille;
+pub mod lecture;
 pub mod lexique;
 pub mod partie;
 pub mod reference;

@@ -1,0 +1,472 @@
+//! La lecture d'un bulletin : ce que le bulletin montre, case par case, sans interprétation.
+//!
+//! Une [`Lecture`] se sérialise en JSON (serde) et s'écrit à la main dans le format texte
+//! suivant (issue 4, « Readings ») :
+//!
+//! ```text
+//! # un commentaire (ligne commençant par #, hors des rangées)
+//! bulletin table=12 coup=5
+//! ref: 13 B
+//! score: 49
+//! |....W
+//! |.HARFIST
+//! rature: oui
+//! ```
+//!
+//! - `bulletin table=N coup=N` ouvre un bulletin (les deux clés, dans n'importe quel ordre) ;
+//!   tout ce qui suit jusqu'au bulletin suivant lui appartient.
+//! - `absent` : aucun bulletin remis ; `vierge` : bulletin remis sans rien d'écrit. Ni
+//!   référence, ni score, ni rangée avec l'un ou l'autre (`rature: oui` reste permis pour
+//!   un bulletin vierge).
+//! - `ref:` et `score:` (facultatifs, une fois chacun) : la valeur telle qu'écrite,
+//!   espaces de bord retirés, non vide ; elle peut être malformée (`13 B`, `H`, `4#`).
+//! - `|` : une rangée de la zone quadrillée ; chaque caractère après `|` est une case :
+//!   `.` ou espace vide, `A`–`Z` une lettre, `a`–`z` une lettre entourée (joker revendiqué),
+//!   `#` une marque illisible, `{UV}` une case lisible U ou V (au moins deux lectures,
+//!   minuscules permises = entourées), `~` devant une case (lettre, `#` ou `{..}`) la barre.
+//!   Les espaces en fin de rangée sont des cases vides.
+//! - `rature: oui|non` : ratures visibles.
+//! - Lignes vides et commentaires `#` (premier caractère non blanc) ignorés hors rangée.
+//!
+//! Une ligne malformée est une erreur qui nomme le fichier et la ligne ; le reste de ce
+//! bulletin est sauté, les autres bulletins sont lus normalement.
+
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+/// Ce que montre un bulletin.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lecture {
+    pub table: u32,
+    pub coup: u32,
+    pub etat: EtatBulletin,
+    /// La référence telle qu'écrite, éventuellement malformée ; `None` si non écrite.
+    pub reference: Option<String>,
+    /// Le score tel qu'écrit (« 49 », « 4# ») ; `None` si non écrit. Voir [`Lecture::score_lu`].
+    pub score: Option<String>,
+    /// La zone quadrillée, rangée par rangée, telle qu'écrite.
+    pub rangees: Vec<Vec<Cellule>>,
+    /// Ratures visibles.
+    pub rature: bool,
+    /// D'où vient la lecture (fichier et ligne de l'en-tête, ou image).
+    pub source: Option<Source>,
+}
+
+/// Remis rempli, non remis, ou remis sans rien d'écrit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EtatBulletin {
+    #[default]
+    Rempli,
+    Absent,
+    Vierge,
+}
+
+/// Une case de la zone quadrillée.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Cellule {
+    pub contenu: Contenu,
+    /// Case barrée (`~`) : elle n'existe pas pour la correction (règlement 5.4).
+    pub barree: bool,
+}
+
+/// Ce qu'on lit dans une case.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Contenu {
+    Vide,
+    Lettre(Trace),
+    /// Une marque qu'on ne sait pas lire (`#`).
+    Illisible,
+    /// Plusieurs lectures possibles (`{UV}`), au moins deux.
+    Alternatives(Vec<Trace>),
+}
+
+/// Une lettre tracée, entourée ou non.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Trace {
+    /// `'A'..='Z'`.
+    pub lettre: char,
+    /// Lettre entourée : le joueur revendique un joker.
+    pub entouree: bool,
+}
+
+/// Origine d'une lecture.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Source {
+    pub fichier: String,
+    pub ligne: usize,
+}
+
+/// Ce qui ne va pas dans une ligne d'un fichier de bulletins.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Defaut {
+    #[error("en-tête de bulletin invalide « {0} » : attendu « bulletin table=N coup=N »")]
+    EnTete(String),
+    #[error("nombre invalide « {valeur} » pour {cle}")]
+    Nombre { cle: &'static str, valeur: String },
+    #[error("ligne hors de tout bulletin : « {0} » (un fichier commence par « bulletin table=N coup=N »)")]
+    HorsBulletin(String),
+    #[error("clé inconnue « {0} » : attendu ref, score ou rature")]
+    CleInconnue(String),
+    #[error("« {0} » donné deux fois dans le même bulletin")]
+    Doublon(String),
+    #[error("valeur vide pour « {0} » : omettre la ligne quand rien n'est écrit")]
+    ValeurVide(String),
+    #[error("valeur de rature invalide « {0} » : attendu oui ou non")]
+    Rature(String),
+    #[error("ligne incomprise « {0} »")]
+    Incomprise(String),
+    #[error("colonne {0} : « {{ » sans « }} »")]
+    AccoladeOuverte(usize),
+    #[error("colonne {0} : « }} » sans « {{ »")]
+    AccoladeFermee(usize),
+    #[error("colonne {colonne} : « {caractere} » n'est pas une lettre dans {{…}}")]
+    AlternativeInvalide { colonne: usize, caractere: char },
+    #[error("colonne {0} : {{…}} demande au moins deux lectures")]
+    AlternativesTropPeu(usize),
+    #[error("colonne {0} : « ~ » en fin de rangée, sans case à barrer")]
+    BarreFinale(usize),
+    #[error("colonne {0} : « ~ » doit précéder une lettre, « # » ou {{…}}")]
+    BarreSansCase(usize),
+    #[error("colonne {colonne} : caractère « {caractere} » invalide dans une rangée")]
+    Caractere { colonne: usize, caractere: char },
+    #[error("bulletin {etat} : « {ligne} » contredit l'état")]
+    Contradiction { etat: &'static str, ligne: String },
+}
+
+/// Une erreur de lecture : fichier, ligne, et le bulletin concerné quand son en-tête a pu
+/// être lu.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{fichier}:{ligne}: {defaut}")]
+pub struct ErreurLecture {
+    pub fichier: String,
+    pub ligne: usize,
+    pub table: Option<u32>,
+    pub coup: Option<u32>,
+    pub defaut: Defaut,
+}
+
+impl Cellule {
+    pub fn vide() -> Cellule {
+        Cellule { contenu: Contenu::Vide, barree: false }
+    }
+    /// Une lettre ; minuscule = entourée.
+    pub fn lettre(c: char) -> Cellule {
+        Cellule { contenu: Contenu::Lettre(Trace::depuis(c)), barree: false }
+    }
+}
+
+impl Trace {
+    /// `A`–`Z` ou `a`–`z` (entourée). Le caractère doit être une lettre ASCII.
+    pub fn depuis(c: char) -> Trace {
+        debug_assert!(c.is_ascii_alphabetic());
+        Trace { lettre: c.to_ascii_uppercase(), entouree: c.is_ascii_lowercase() }
+    }
+    /// Majuscule, ou minuscule si entourée (la convention des parties pour les jokers).
+    pub fn caractere(&self) -> char {
+        if self.entouree {
+            self.lettre.to_ascii_lowercase()
+        } else {
+            self.lettre
+        }
+    }
+}
+
+impl Lecture {
+    /// Un bulletin rempli sans rien d'autre (à compléter).
+    pub fn nouvelle(table: u32, coup: u32) -> Lecture {
+        Lecture {
+            table,
+            coup,
+            etat: EtatBulletin::Rempli,
+            reference: None,
+            score: None,
+            rangees: Vec::new(),
+            rature: false,
+            source: None,
+        }
+    }
+
+    /// Le score écrit s'il se lit comme un nombre (chiffres seuls, espaces de bord
+    /// ignorés) ; `None` s'il manque ou est illisible (« 4# »).
+    pub fn score_lu(&self) -> Option<u32> {
+        let s = self.score.as_deref()?.trim();
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    }
+
+    /// Le texte du format à la main ; relu par [`lire_bulletins`], il redonne la même
+    /// lecture (hors `source`).
+    pub fn vers_texte(&self) -> String {
+        let mut t = String::new();
+        let _ = writeln!(t, "bulletin table={} coup={}", self.table, self.coup);
+        match self.etat {
+            EtatBulletin::Rempli => {}
+            EtatBulletin::Absent => t.push_str("absent\n"),
+            EtatBulletin::Vierge => t.push_str("vierge\n"),
+        }
+        if let Some(r) = &self.reference {
+            let _ = writeln!(t, "ref: {r}");
+        }
+        if let Some(s) = &self.score {
+            let _ = writeln!(t, "score: {s}");
+        }
+        for rangee in &self.rangees {
+            t.push('|');
+            for c in rangee {
+                ecrire_cellule(&mut t, c);
+            }
+            t.push('\n');
+        }
+        if self.rature {
+            t.push_str("rature: oui\n");
+        }
+        t
+    }
+}
+
+fn ecrire_cellule(t: &mut String, c: &Cellule) {
+    if c.barree {
+        t.push('~');
+    }
+    match &c.contenu {
+        Contenu::Vide => t.push('.'),
+        Contenu::Lettre(tr) => t.push(tr.caractere()),
+        Contenu::Illisible => t.push('#'),
+        Contenu::Alternatives(v) => {
+            t.push('{');
+            t.extend(v.iter().map(Trace::caractere));
+            t.push('}');
+        }
+    }
+}
+
+/// Lit une rangée (le texte après `|`). L'erreur donne la colonne (1 = premier caractère
+/// après `|`).
+pub fn lire_rangee(texte: &str) -> Result<Vec<Cellule>, Defaut> {
+    let cars: Vec<char> = texte.chars().collect();
+    let mut rangee = Vec::new();
+    let mut i = 0;
+    while i < cars.len() {
+        let mut barree = false;
+        if cars[i] == '~' {
+            barree = true;
+            i += 1;
+            if i == cars.len() {
+                return Err(Defaut::BarreFinale(i));
+            }
+        }
+        let col = i + 1;
+        let contenu = match cars[i] {
+            '.' | ' ' if barree => return Err(Defaut::BarreSansCase(col)),
+            '~' => return Err(Defaut::BarreSansCase(col)),
+            '.' | ' ' => Contenu::Vide,
+            '#' => Contenu::Illisible,
+            c if c.is_ascii_alphabetic() => Contenu::Lettre(Trace::depuis(c)),
+            '{' => {
+                let fin = cars[i..].iter().position(|&c| c == '}').map(|p| p + i).ok_or(Defaut::AccoladeOuverte(col))?;
+                let mut alt = Vec::new();
+                for (k, &c) in cars[i + 1..fin].iter().enumerate() {
+                    if !c.is_ascii_alphabetic() {
+                        return Err(Defaut::AlternativeInvalide { colonne: col + 1 + k, caractere: c });
+                    }
+                    alt.push(Trace::depuis(c));
+                }
+                if alt.len() < 2 {
+                    return Err(Defaut::AlternativesTropPeu(col));
+                }
+                i = fin;
+                Contenu::Alternatives(alt)
+            }
+            '}' => return Err(Defaut::AccoladeFermee(col)),
+            c => return Err(Defaut::Caractere { colonne: col, caractere: c }),
+        };
+        rangee.push(Cellule { contenu, barree });
+        i += 1;
+    }
+    Ok(rangee)
+}
+
+/// Lit `bulletin table=N coup=N`. `None` si la ligne n'est pas un en-tête du tout.
+fn lire_en_tete(ligne: &str) -> Option<Result<(u32, u32), Defaut>> {
+    let mut mots = ligne.split_whitespace();
+    if mots.next() != Some("bulletin") {
+        return None;
+    }
+    let mauvais = || Defaut::EnTete(ligne.to_string());
+    let (mut table, mut coup) = (None, None);
+    for m in mots {
+        let Some((cle, val)) = m.split_once('=') else { return Some(Err(mauvais())) };
+        let emplacement = match cle {
+            "table" => &mut table,
+            "coup" => &mut coup,
+            _ => return Some(Err(mauvais())),
+        };
+        if emplacement.is_some() {
+            return Some(Err(mauvais()));
+        }
+        let cle = if cle == "table" { "table" } else { "coup" };
+        match val.parse::<u32>() {
+            Ok(n) if val.bytes().all(|b| b.is_ascii_digit()) => *emplacement = Some(n),
+            _ => return Some(Err(Defaut::Nombre { cle, valeur: val.to_string() })),
+        }
+    }
+    Some(match (table, coup) {
+        (Some(t), Some(c)) => Ok((t, c)),
+        _ => Err(mauvais()),
+    })
+}
+
+/// Un bulletin en cours de lecture.
+struct EnCours {
+    lecture: Lecture,
+    erreur: Option<ErreurLecture>,
+    a_contenu: bool,
+}
+
+impl EnCours {
+    fn finir(self) -> Result<Lecture, ErreurLecture> {
+        match self.erreur {
+            Some(e) => Err(e),
+            None => Ok(self.lecture),
+        }
+    }
+
+    /// Applique une ligne du corps du bulletin.
+    fn ligne(&mut self, l: &str) -> Result<(), Defaut> {
+        let lc = &mut self.lecture;
+        let contredit = |etat: EtatBulletin| Defaut::Contradiction {
+            etat: if etat == EtatBulletin::Absent { "absent" } else { "vierge" },
+            ligne: l.trim().to_string(),
+        };
+        let t = l.trim_start();
+        if let Some(reste) = t.strip_prefix('|') {
+            if lc.etat != EtatBulletin::Rempli {
+                return Err(contredit(lc.etat));
+            }
+            lc.rangees.push(lire_rangee(reste)?);
+            self.a_contenu = true;
+            return Ok(());
+        }
+        let t = t.trim_end();
+        if t == "absent" || t == "vierge" {
+            if lc.etat != EtatBulletin::Rempli {
+                return Err(Defaut::Doublon(t.to_string()));
+            }
+            let etat = if t == "absent" { EtatBulletin::Absent } else { EtatBulletin::Vierge };
+            if self.a_contenu || (etat == EtatBulletin::Absent && lc.rature) {
+                return Err(contredit(etat));
+            }
+            lc.etat = etat;
+            return Ok(());
+        }
+        let Some((cle, val)) = t.split_once(':') else { return Err(Defaut::Incomprise(t.to_string())) };
+        let (cle, val) = (cle.trim(), val.trim());
+        match cle {
+            "ref" | "score" => {
+                if lc.etat != EtatBulletin::Rempli {
+                    return Err(contredit(lc.etat));
+                }
+                let champ = if cle == "ref" { &mut lc.reference } else { &mut lc.score };
+                if champ.is_some() {
+                    return Err(Defaut::Doublon(cle.to_string()));
+                }
+                if val.is_empty() {
+                    return Err(Defaut::ValeurVide(cle.to_string()));
+                }
+                *champ = Some(val.to_string());
+                self.a_contenu = true;
+            }
+            "rature" => {
+                if lc.etat == EtatBulletin::Absent {
+                    return Err(contredit(lc.etat));
+                }
+                lc.rature = match val {
+                    "oui" => true,
+                    "non" => false,
+                    _ => return Err(Defaut::Rature(val.to_string())),
+                };
+            }
+            _ => return Err(Defaut::CleInconnue(cle.to_string())),
+        }
+        Ok(())
+    }
+}
+
+/// Lit un fichier de bulletins : un résultat par bulletin, dans l'ordre du fichier. Un
+/// bulletin dont une ligne est malformée donne une erreur (fichier, ligne) ; les autres
+/// sont lus normalement. Une ligne hors de tout bulletin donne une erreur à elle seule.
+pub fn lire_bulletins(fichier: &str, texte: &str) -> Vec<Result<Lecture, ErreurLecture>> {
+    let mut sortie = Vec::new();
+    let mut courant: Option<EnCours> = None;
+    // Après un en-tête illisible : on saute jusqu'au prochain en-tête.
+    let mut saute = false;
+    let erreur = |ligne: usize, table, coup, defaut| ErreurLecture { fichier: fichier.to_string(), ligne, table, coup, defaut };
+    for (i, brute) in texte.lines().enumerate() {
+        let n = i + 1;
+        let l = brute.strip_suffix('\r').unwrap_or(brute);
+        let t = l.trim();
+        if !t.starts_with('|') && (t.is_empty() || t.starts_with('#')) {
+            continue;
+        }
+        if let Some(en_tete) = lire_en_tete(t) {
+            if let Some(c) = courant.take() {
+                sortie.push(c.finir());
+            }
+            match en_tete {
+                Ok((table, coup)) => {
+                    saute = false;
+                    let mut lecture = Lecture::nouvelle(table, coup);
+                    lecture.source = Some(Source { fichier: fichier.to_string(), ligne: n });
+                    courant = Some(EnCours { lecture, erreur: None, a_contenu: false });
+                }
+                Err(d) => {
+                    saute = true;
+                    sortie.push(Err(erreur(n, None, None, d)));
+                }
+            }
+            continue;
+        }
+        match courant.as_mut() {
+            Some(c) => {
+                if c.erreur.is_none() {
+                    if let Err(d) = c.ligne(l) {
+                        c.erreur = Some(erreur(n, Some(c.lecture.table), Some(c.lecture.coup), d));
+                    }
+                }
+            }
+            None if saute => {}
+            None => {
+                saute = true;
+                sortie.push(Err(erreur(n, None, None, Defaut::HorsBulletin(t.to_string()))));
+            }
+        }
+    }
+    if let Some(c) = courant.take() {
+        sortie.push(c.finir());
+    }
+    sortie
+}
+
+/// Lit un texte qui contient exactement un bulletin (commode pour les tests et les
+/// lectures isolées). Plusieurs bulletins ou aucun : erreur à la ligne 1.
+pub fn lire_bulletin(fichier: &str, texte: &str) -> Result<Lecture, ErreurLecture> {
+    let mut v = lire_bulletins(fichier, texte);
+    if v.len() != 1 {
+        return Err(ErreurLecture {
+            fichier: fichier.to_string(),
+            ligne: 1,
+            table: None,
+            coup: None,
+            defaut: Defaut::Incomprise(format!("{} bulletins là où un seul est attendu", v.len())),
+        });
+    }
+    v.pop().expect("un bulletin")
+}
+
+#[cfg(test)]
+#[path = "lecture_tests.rs"]
+mod tests;

@@ -1,0 +1,295 @@
+use super::*;
+use proptest::prelude::*;
+
+fn une(texte: &str) -> Lecture {
+    lire_bulletin("b.txt", texte).expect("bulletin valide")
+}
+
+fn erreur(texte: &str) -> ErreurLecture {
+    let v = lire_bulletins("b.txt", texte);
+    v.into_iter().find_map(Result::err).expect("une erreur")
+}
+
+fn lettre(c: char) -> Cellule {
+    Cellule::lettre(c)
+}
+
+#[test]
+fn exemple_de_l_issue() {
+    let l = une("bulletin table=12 coup=5\nref: 13 B\nscore: 49\n|....W\n|.HARFIST\n");
+    assert_eq!((l.table, l.coup, l.etat), (12, 5, EtatBulletin::Rempli));
+    assert_eq!(l.reference.as_deref(), Some("13 B"));
+    assert_eq!(l.score_lu(), Some(49));
+    assert_eq!(l.rangees.len(), 2);
+    assert_eq!(l.rangees[0][..4], vec![Cellule::vide(); 4][..]);
+    assert_eq!(l.rangees[0][4], lettre('W'));
+    let mot: String = l.rangees[1][1..].iter().map(|c| match &c.contenu {
+        Contenu::Lettre(t) => t.lettre,
+        _ => '?',
+    }).collect();
+    assert_eq!(mot, "HARFIST");
+    assert!(!l.rature);
+    assert_eq!(l.source, Some(Source { fichier: "b.txt".into(), ligne: 1 }));
+}
+
+#[test]
+fn en_tete_dans_les_deux_ordres() {
+    let l = une("bulletin coup=3 table=7\n");
+    assert_eq!((l.table, l.coup), (7, 3));
+}
+
+#[test]
+fn absent_et_vierge() {
+    assert_eq!(une("bulletin table=1 coup=2\nabsent\n").etat, EtatBulletin::Absent);
+    let v = une("bulletin table=1 coup=2\nvierge\nrature: oui\n");
+    assert_eq!(v.etat, EtatBulletin::Vierge);
+    assert!(v.rature);
+}
+
+#[test]
+fn ref_et_score_tels_qu_ecrits() {
+    let l = une("bulletin table=1 coup=2\nref:4H5\nscore: 4#\n");
+    assert_eq!(l.reference.as_deref(), Some("4H5"));
+    assert_eq!(l.score.as_deref(), Some("4#"));
+    assert_eq!(l.score_lu(), None, "un score illisible ne se lit pas");
+    let sans = une("bulletin table=1 coup=2\n|AB\n");
+    assert_eq!((sans.reference, sans.score), (None, None));
+}
+
+#[test]
+fn cases_vides_entourees_illisibles() {
+    let l = une("bulletin table=1 coup=1\n|. aB#\n");
+    let r = &l.rangees[0];
+    assert_eq!(r.len(), 5);
+    assert_eq!(r[0], Cellule::vide());
+    assert_eq!(r[1], Cellule::vide(), "une espace est une case vide");
+    assert_eq!(r[2].contenu, Contenu::Lettre(Trace { lettre: 'A', entouree: true }));
+    assert_eq!(r[3].contenu, Contenu::Lettre(Trace { lettre: 'B', entouree: false }));
+    assert_eq!(r[4].contenu, Contenu::Illisible);
+}
+
+#[test]
+fn alternatives_et_cases_barrees() {
+    let l = une("bulletin table=1 coup=1\n|A{UV}~B~{iL}~#{abc}\n");
+    let r = &l.rangees[0];
+    assert_eq!(r.len(), 6, "{{UV}} est une seule case");
+    assert_eq!(
+        r[1].contenu,
+        Contenu::Alternatives(vec![Trace { lettre: 'U', entouree: false }, Trace { lettre: 'V', entouree: false }])
+    );
+    assert!(!r[1].barree);
+    assert_eq!(r[2], Cellule { contenu: Contenu::Lettre(Trace { lettre: 'B', entouree: false }), barree: true });
+    assert_eq!(
+        r[3],
+        Cellule {
+            contenu: Contenu::Alternatives(vec![Trace { lettre: 'I', entouree: true }, Trace { lettre: 'L', entouree: false }]),
+            barree: true
+        }
+    );
+    assert_eq!(r[4], Cellule { contenu: Contenu::Illisible, barree: true });
+    assert!(matches!(&r[5].contenu, Contenu::Alternatives(v) if v.len() == 3));
+}
+
+#[test]
+fn commentaires_lignes_vides_et_crlf() {
+    let l = une("# partie du 12 mai\n\nbulletin table=3 coup=4\r\n  # relu deux fois\r\nref: H4\r\n|AB\r\n");
+    assert_eq!(l.reference.as_deref(), Some("H4"));
+    assert_eq!(l.rangees, vec![vec![lettre('A'), lettre('B')]]);
+    assert_eq!(l.source.unwrap().ligne, 3);
+}
+
+#[test]
+fn rangee_commencant_par_diese_n_est_pas_un_commentaire() {
+    let l = une("bulletin table=1 coup=1\n|#A\n");
+    assert_eq!(l.rangees[0][0].contenu, Contenu::Illisible);
+}
+
+#[test]
+fn rangee_vide_et_espaces_finales() {
+    let l = une("bulletin table=1 coup=1\n|\n|AB  \n");
+    assert_eq!(l.rangees[0], vec![]);
+    assert_eq!(l.rangees[1].len(), 4, "les espaces finales sont des cases vides");
+}
+
+#[test]
+fn plusieurs_bulletins_dans_un_fichier() {
+    let v = lire_bulletins("f", "bulletin table=1 coup=1\n|A\nbulletin table=2 coup=1\nabsent\n\nbulletin table=1 coup=2\nvierge\n");
+    let v: Vec<Lecture> = v.into_iter().map(Result::unwrap).collect();
+    assert_eq!(v.iter().map(|l| (l.table, l.coup, l.etat)).collect::<Vec<_>>(), vec![
+        (1, 1, EtatBulletin::Rempli),
+        (2, 1, EtatBulletin::Absent),
+        (1, 2, EtatBulletin::Vierge)
+    ]);
+    assert_eq!(v[2].source.as_ref().unwrap().ligne, 6);
+}
+
+#[test]
+fn en_tete_invalide() {
+    for (texte, attendu) in [
+        ("bulletin table=1\n", "en-tête de bulletin invalide"),
+        ("bulletin table=1 coup=2 salle=3\n", "en-tête de bulletin invalide"),
+        ("bulletin table=1 table=2 coup=3\n", "en-tête de bulletin invalide"),
+        ("bulletin table=douze coup=5\n", "nombre invalide « douze » pour table"),
+        ("bulletin table=12 coup=-5\n", "nombre invalide « -5 » pour coup"),
+        ("bulletin table=+12 coup=5\n", "nombre invalide « +12 » pour table"),
+    ] {
+        let e = erreur(texte);
+        assert_eq!((e.ligne, e.table, e.coup), (1, None, None), "{texte}");
+        assert!(e.to_string().starts_with("b.txt:1: "), "{e}");
+        assert!(e.to_string().contains(attendu), "{texte} → {e}");
+    }
+}
+
+#[test]
+fn cles_et_lignes_invalides() {
+    for (corps, attendu) in [
+        ("reference: H4", "clé inconnue « reference »"),
+        ("ref: H4\nref: 4H", "« ref » donné deux fois"),
+        ("score:", "valeur vide pour « score »"),
+        ("rature: peut-être", "valeur de rature invalide"),
+        ("HARFIST", "ligne incomprise « HARFIST »"),
+        ("absent\n|A", "bulletin absent"),
+        ("|A\nvierge", "bulletin vierge"),
+        ("vierge\nscore: 3", "bulletin vierge"),
+        ("absent\nabsent", "donné deux fois"),
+    ] {
+        let texte = format!("bulletin table=4 coup=9\n{corps}\n");
+        let e = erreur(&texte);
+        assert_eq!((e.table, e.coup), (Some(4), Some(9)), "l'en-tête lisible est rapporté");
+        assert!(e.ligne >= 2, "{corps}");
+        assert!(e.to_string().contains(attendu), "{corps} → {e}");
+    }
+}
+
+#[test]
+fn rangees_invalides() {
+    for (rangee, attendu) in [
+        ("|AB{UV", "colonne 3 : « { » sans « } »"),
+        ("|AB}", "colonne 3 : « } » sans « { »"),
+        ("|A{U}", "au moins deux lectures"),
+        ("|A{}", "au moins deux lectures"),
+        ("|A{U.}", "« . » n'est pas une lettre"),
+        ("|AB~", "« ~ » en fin de rangée"),
+        ("|A~~B", "« ~ » doit précéder"),
+        ("|A~.", "« ~ » doit précéder"),
+        ("|A3", "caractère « 3 » invalide"),
+        ("|AÉ", "caractère « É » invalide"),
+    ] {
+        let e = erreur(&format!("bulletin table=1 coup=1\nref: H4\n{rangee}\n"));
+        assert_eq!(e.ligne, 3, "{rangee}");
+        assert!(e.to_string().contains(attendu), "{rangee} → {e}");
+    }
+}
+
+#[test]
+fn ligne_hors_bulletin() {
+    let v = lire_bulletins("f", "ref: H4\n|AB\nbulletin table=1 coup=1\n|A\n");
+    assert_eq!(v.len(), 2);
+    let e = v[0].as_ref().unwrap_err();
+    assert_eq!(e.ligne, 1);
+    assert!(e.to_string().contains("hors de tout bulletin"));
+    assert_eq!(v[1].as_ref().unwrap().table, 1);
+}
+
+#[test]
+fn reprise_apres_erreur() {
+    let texte = "bulletin table=1 coup=1\n|AB\nbulletin table=2 coup=1\n|A{B\n|CD\nscore: 12\nbulletin table=x coup=1\n|EF\nbulletin table=3 coup=1\nref: H4\n|GH\n";
+    let v = lire_bulletins("salle.txt", texte);
+    assert_eq!(v.len(), 4);
+    assert_eq!(v[0].as_ref().unwrap().table, 1);
+    let e = v[1].as_ref().unwrap_err();
+    assert_eq!((e.ligne, e.table, e.coup), (4, Some(2), Some(1)), "la première ligne fautive est signalée");
+    let e = v[2].as_ref().unwrap_err();
+    assert_eq!((e.ligne, e.table), (7, None));
+    assert_eq!(e.fichier, "salle.txt");
+    let l = v[3].as_ref().unwrap();
+    assert_eq!((l.table, l.reference.as_deref()), (3, Some("H4")));
+    assert_eq!(l.rangees, vec![vec![lettre('G'), lettre('H')]]);
+}
+
+#[test]
+fn lire_bulletin_exige_un_seul_bulletin() {
+    assert!(lire_bulletin("f", "").is_err());
+    assert!(lire_bulletin("f", "bulletin table=1 coup=1\nbulletin table=2 coup=1\n").is_err());
+}
+
+#[test]
+fn json_des_noms_stables() {
+    let l = une("bulletin table=2 coup=3\nref: H4\n|a{UV}~#\n");
+    let j = serde_json::to_value(&l).unwrap();
+    assert_eq!(j["etat"], "rempli");
+    assert_eq!(j["reference"], "H4");
+    assert_eq!(j["rangees"][0][0]["contenu"]["lettre"]["entouree"], true);
+    assert_eq!(j["rangees"][0][1]["contenu"]["alternatives"][1]["lettre"], "V");
+    assert_eq!(j["rangees"][0][2]["contenu"], "illisible");
+    assert_eq!(j["rangees"][0][2]["barree"], true);
+    let relu: Lecture = serde_json::from_value(j).unwrap();
+    assert_eq!(relu, l);
+}
+
+fn trace() -> impl Strategy<Value = Trace> {
+    (0u8..26, any::<bool>()).prop_map(|(i, e)| Trace { lettre: (b'A' + i) as char, entouree: e })
+}
+
+fn cellule() -> impl Strategy<Value = Cellule> {
+    let contenu = prop_oneof![
+        Just(Contenu::Vide),
+        trace().prop_map(Contenu::Lettre),
+        Just(Contenu::Illisible),
+        prop::collection::vec(trace(), 2..4).prop_map(Contenu::Alternatives),
+    ];
+    (contenu, any::<bool>()).prop_map(|(contenu, b)| {
+        let barree = b && contenu != Contenu::Vide;
+        Cellule { contenu, barree }
+    })
+}
+
+fn lecture() -> impl Strategy<Value = Lecture> {
+    let valeur = "[A-Za-z0-9#?][A-Za-z0-9 #?]{0,5}[A-Za-z0-9#?]|[A-Za-z0-9#]";
+    (
+        any::<u32>(),
+        any::<u32>(),
+        prop_oneof![Just(EtatBulletin::Rempli), Just(EtatBulletin::Absent), Just(EtatBulletin::Vierge)],
+        prop::option::of(valeur),
+        prop::option::of(valeur),
+        prop::collection::vec(prop::collection::vec(cellule(), 0..10), 0..4),
+        any::<bool>(),
+    )
+        .prop_map(|(table, coup, etat, reference, score, rangees, rature)| {
+            let rempli = etat == EtatBulletin::Rempli;
+            Lecture {
+                table,
+                coup,
+                etat,
+                reference: reference.filter(|_| rempli),
+                score: score.filter(|_| rempli),
+                rangees: if rempli { rangees } else { Vec::new() },
+                rature: rature && etat != EtatBulletin::Absent,
+                source: None,
+            }
+        })
+}
+
+proptest! {
+    #[test]
+    fn aller_retour_texte(lectures in prop::collection::vec(lecture(), 1..4)) {
+        let texte: String = lectures.iter().map(Lecture::vers_texte).collect();
+        let relues = lire_bulletins("p", &texte);
+        prop_assert_eq!(relues.len(), lectures.len());
+        for (l, r) in lectures.iter().zip(relues) {
+            let mut r = r.map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert!(r.source.take().is_some());
+            prop_assert_eq!(&r, l);
+        }
+    }
+
+    #[test]
+    fn lecture_ne_panique_jamais(texte in "(bulletin table=[0-9] coup=[0-9]\n|[ .A-Za-z#{}~|]{0,8}\n|(ref|score|rature): ?[ -~]{0,4}\n|absent\n|vierge\n|[ -~]{0,10}\n){0,8}") {
+        let v = lire_bulletins("p", &texte);
+        for r in v {
+            if let Err(e) = r {
+                prop_assert!(e.to_string().starts_with("p:"));
+            }
+        }
+    }
+}
