@@ -251,6 +251,32 @@ mod tests {
         assert_ne!(a.identite().empreinte, lexique_de(&["ABC"]).identite().empreinte);
     }
 
+    /// Nombre de mots reconnus par l'automate (chemins vers un nœud final).
+    fn compter(d: &Dawg, n: IdNoeud, memo: &mut std::collections::HashMap<IdNoeud, usize>) -> usize {
+        if let Some(&c) = memo.get(&n) {
+            return c;
+        }
+        let mut c = d.est_mot(n) as usize;
+        let mut l = d.lettres(n);
+        while l != 0 {
+            let x = l.trailing_zeros() as u8;
+            l &= l - 1;
+            c += compter(d, d.enfant(n, x).unwrap(), memo);
+        }
+        memo.insert(n, c);
+        c
+    }
+
+    #[test]
+    fn l_automate_reconnait_exactement_les_mots_du_fst() {
+        let lx = Lexique::defaut();
+        let mut memo = std::collections::HashMap::new();
+        assert_eq!(compter(lx.dawg(), Dawg::RACINE, &mut memo), lx.identite().mots);
+        for m in lx.mots().step_by(97) {
+            assert!(lx.contient(&crate::tuiles::mot_depuis_texte(&m).unwrap()), "{m}");
+        }
+    }
+
     #[test]
     fn le_defaut_se_reconnait_et_avertit() {
         let lx = Lexique::defaut();
