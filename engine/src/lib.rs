@@ -2,6 +2,7 @@
 //! lexique, les parties, la génération de toutes les solutions d'un coup et les requêtes
 //! dont la correction a besoin. Aucune entrée-sortie hors du chargement des fichiers.
 
+pub mod arbitrage;
 pub mod evaluation;
 pub mod generation;
 pub mod grille;
