@@ -32,6 +32,17 @@ fn solutions_du_coup_10_de_la_partie_exemple() {
 }
 
 #[test]
+fn solutions_en_detail_mots_formes_et_lettres_posees() {
+    let o = arbitre(&["solutions", "--partie", "samples/rosace.partie", "--coup", "4", "--detail"]);
+    assert!(o.status.success(), "{}", texte(&o.stderr));
+    // rosace coup 4 : AH en I8 (30) prolonge DIVeRTIR (8A) en DIVERTIRA et forme OH sous
+    // le O de ROSACE.
+    let sortie = texte(&o.stdout);
+    let premiere = sortie.lines().next().unwrap();
+    assert_eq!(premiere, "30\tAH\tI8\tAH,DIVERTIRA,OH\tAH");
+}
+
+#[test]
 fn verifier_nomme_la_ligne_d_un_score_faux() {
     let d = temp();
     let f = d.path().join("faute.partie");

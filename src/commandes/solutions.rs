@@ -2,7 +2,7 @@
 
 use super::commun::{formule, lire_partie, OptionLexique};
 use anyhow::{bail, Result};
-use arbitre_engine::solutions;
+use arbitre_engine::{evaluer, solutions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,6 +20,9 @@ pub struct Args {
     /// Formule : standard, 7sur8, 7et8, 789.
     #[arg(long, default_value = "standard")]
     formule: String,
+    /// Ajoute deux colonnes : les mots formés et les lettres posées (`?` = joker).
+    #[arg(long)]
+    detail: bool,
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
@@ -32,7 +35,13 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     eprintln!("coup {} — tirage {} — {} solutions", a.coup, coup.tirage, liste.len());
     let mut sortie = std::io::BufWriter::new(std::io::stdout().lock());
     for s in &liste {
-        writeln!(sortie, "{}\t{}\t{}", s.score, s.mot_texte(), s.reference)?;
+        write!(sortie, "{}\t{}\t{}", s.score, s.mot_texte(), s.reference)?;
+        if a.detail {
+            let e = evaluer(grille, &partie.formule, s.mot(), s.reference)
+                .map_err(|raison| anyhow::anyhow!("solution {s:?} non rejouable : {raison}"))?;
+            write!(sortie, "\t{}\t{}", e.mots_formes_texte().join(","), e.tuiles())?;
+        }
+        writeln!(sortie)?;
     }
     sortie.flush()?;
     Ok(ExitCode::SUCCESS)
