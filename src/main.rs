@@ -18,6 +18,8 @@ enum Commande {
     Solutions(commandes::solutions::Args),
     /// Rejoue une partie et vérifie chaque ligne (tirage, placement, score).
     Verifier(commandes::verifier::Args),
+    /// Corrige des bulletins lus et écrit une décision JSON par bulletin (JSON Lines).
+    Grade(commandes::grade::Args),
     /// Compile une liste de mots en lexique `.fst`.
     #[command(subcommand)]
     Lexique(commandes::lexique::Commande),
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     let resultat = match cli.commande {
         Commande::Solutions(a) => commandes::solutions::executer(a),
         Commande::Verifier(a) => commandes::verifier::executer(a),
+        Commande::Grade(a) => commandes::grade::executer(a),
         Commande::Lexique(c) => commandes::lexique::executer(c),
     };
     match resultat {

@@ -1,6 +1,7 @@
 //! Une sous-commande par module ; les options communes dans [`commun`].
 
 pub mod commun;
+pub mod grade;
 pub mod lexique;
 pub mod solutions;
 pub mod verifier;

@@ -1,0 +1,86 @@
+//! `arbitre grade --partie FICHIER --bulletins FICHIER` : corrige chaque bulletin lu et
+//! écrit une décision JSON par ligne (JSON Lines), dans l'ordre du fichier de bulletins.
+//!
+//! Le contexte d'un coup (grille, tirage, liste des solutions) est calculé une seule fois
+//! par coup, quel que soit le nombre de bulletins de ce coup dans le fichier. Un bulletin
+//! illisible ou d'un coup absent de la partie donne une ligne `{"table":…,"coup":…,
+//! "erreur":"fichier:ligne: …"}` (sans table ni coup si l'en-tête est illisible) et un
+//! message sur la sortie d'erreur ; les autres bulletins sont corrigés quand même, et le
+//! code de sortie est alors 1.
+
+use super::commun::{formule, lire_partie, OptionLexique};
+use anyhow::{Context, Result};
+use arbitre_engine::arbitrage::{corriger, ContexteCoup, Edition};
+use arbitre_engine::lecture::{lire_bulletins, Lecture};
+use serde_json::json;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// La partie (fichier .partie) : grilles, tirages et tops.
+    #[arg(long, value_name = "FICHIER")]
+    partie: PathBuf,
+    /// Les bulletins lus, au format texte des lectures (voir README).
+    #[arg(long, value_name = "FICHIER")]
+    bulletins: PathBuf,
+    #[command(flatten)]
+    lexique: OptionLexique,
+    /// Édition des règles : 2020 (guide pratique d'arbitrage) ou 2023 (règlement).
+    #[arg(long, default_value = "2020", value_parser = |s: &str| s.parse::<Edition>())]
+    edition: Edition,
+    /// Formule : standard, 7sur8, 7et8, 789.
+    #[arg(long, default_value = "standard")]
+    formule: String,
+}
+
+pub fn executer(a: Args) -> Result<ExitCode> {
+    let lx = a.lexique.charger()?;
+    let partie = lire_partie(&a.partie, formule(&a.formule)?)?;
+    let nom = a.bulletins.display().to_string();
+    let texte = std::fs::read_to_string(&a.bulletins).with_context(|| format!("lecture de {nom} impossible"))?;
+    let lectures = lire_bulletins(&nom, &texte);
+
+    // Un contexte par coup, calculé à la première demande (None : coup absent de la partie).
+    let mut contextes: HashMap<u32, Option<ContexteCoup>> = HashMap::new();
+    let mut sortie = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut erreurs = 0usize;
+    for lecture in &lectures {
+        let ligne = match lecture {
+            Err(e) => {
+                erreurs += 1;
+                eprintln!("bulletin illisible : {e}");
+                match (e.table, e.coup) {
+                    (Some(table), Some(coup)) => json!({ "table": table, "coup": coup, "erreur": e.to_string() }),
+                    _ => json!({ "erreur": e.to_string() }),
+                }
+            }
+            Ok(l) => {
+                let ctx = contextes.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lx));
+                match ctx {
+                    Some(ctx) => serde_json::to_value(corriger(ctx, l, a.edition))?,
+                    None => {
+                        erreurs += 1;
+                        let message = format!("{}: coup {} absent de la partie {} ({} coups)", lieu(l, &nom), l.coup, a.partie.display(), partie.coups.len());
+                        eprintln!("bulletin non corrigé : {message}");
+                        json!({ "table": l.table, "coup": l.coup, "erreur": message })
+                    }
+                }
+            }
+        };
+        writeln!(sortie, "{ligne}")?;
+    }
+    sortie.flush()?;
+    eprintln!("{} bulletins, {} corrigés, {} en erreur", lectures.len(), lectures.len() - erreurs, erreurs);
+    Ok(if erreurs == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `fichier:ligne` de l'en-tête du bulletin.
+fn lieu(l: &Lecture, nom: &str) -> String {
+    match &l.source {
+        Some(s) => format!("{}:{}", s.fichier, s.ligne),
+        None => nom.to_string(),
+    }
+}
