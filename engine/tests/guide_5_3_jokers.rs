@@ -159,7 +159,7 @@ fn guide_5_3_2_ex10_encerclement_et_score_errones_minimum() {
 /// fait l'un des deux M de MINIMALE, l'autre manque.
 #[test]
 fn guide_5_3_2_ex11_lettre_absente_du_tirage() {
-    let s = Situation::new(grille_mots(&[("N1", "LAC")]), "AEIINT?", &["MINIMALE"]);
+    let s = Situation::new(grille_mots(&[("N1", "LAC")]), "AEIINT?", &["MINIMALE", "LACET"]);
     let d = s.corriger(&format!("ref: 1 H\nscore: 140\n{}", vertical("mINIMALE")));
     zero(&d, &[]);
     assert!(d.motifs.iter().any(|m| matches!(m, Motif::ErreurLettre { lettres } if lettres.contains('M'))), "{d:?}");
