@@ -264,11 +264,13 @@ fn guide_5_1_5_ex3_une_seule_place_possible_score_faux() {
 }
 
 /// Guide 1.5.4 : « Avertissement : sans aucune confusion possible, le mot est raccordé
-/// sur RESALER, mais le score est erroné. » (raccord ALER : seul RESALER convient)
+/// sur RESALER, mais le score est erroné. » (comme au 1.5.3, la place sur ENTOILER est
+/// impossible ; raccord ALER)
 #[test]
 fn guide_5_1_5_ex4_raccord_precis_score_faux() {
-    let d = minable(false).corriger(&bulletin_minable("ALER", "score: 86\n"));
+    let d = minable(true).corriger(&bulletin_minable("ALER", "score: 86\n"));
     verifier(&d, Verdict::Avertissement, 88, &[Motif::Score]);
+    solution(&d, "MINABLE", "12I", 88);
 }
 
 /// Guide 1.5.5 : « Avertissement pour erreur de score. Le bulletin est crédité du score
