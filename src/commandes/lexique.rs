@@ -1,7 +1,8 @@
-//! `arbitre lexique build LISTE -o FICHIER.fst`
+//! `arbitre lexique build LISTE -o FICHIER.fst`, `arbitre lexique info`, `arbitre lexique mots`
 
 use anyhow::Result;
 use arbitre_engine::Lexique;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,6 +18,11 @@ pub enum Commande {
     },
     /// Affiche l'identité d'un lexique (nom, nombre de mots, empreinte).
     Info {
+        #[command(flatten)]
+        lexique: super::commun::OptionLexique,
+    },
+    /// Affiche tous les mots du lexique, un par ligne (en majuscules, ordre alphabétique).
+    Mots {
         #[command(flatten)]
         lexique: super::commun::OptionLexique,
     },
@@ -36,6 +42,24 @@ pub fn executer(c: Commande) -> Result<ExitCode> {
         Commande::Info { lexique } => {
             let lx = lexique.charger()?;
             println!("{}", lx.identite().resume());
+        }
+        Commande::Mots { lexique } => {
+            let lx = lexique.charger()?;
+            let mut sortie = std::io::BufWriter::new(std::io::stdout().lock());
+            for mot in lx.mots() {
+                if let Err(e) = writeln!(sortie, "{mot}") {
+                    // Sortie fermée (`| head`) : on s'arrête sans erreur.
+                    if e.kind() == std::io::ErrorKind::BrokenPipe {
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    return Err(e.into());
+                }
+            }
+            if let Err(e) = sortie.flush() {
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    return Err(e.into());
+                }
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

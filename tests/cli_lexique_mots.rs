@@ -1,0 +1,37 @@
+//! `arbitre lexique mots` : la liste exacte des mots d'un lexique, pour la confier à un
+//! autre outil (par exemple construire le même lexique pour un autre générateur).
+
+use std::process::{Command, Output};
+
+fn arbitre(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+}
+
+#[test]
+fn les_mots_d_un_lexique_replies_tries_sans_doublon() {
+    let d = tempfile::tempdir().unwrap();
+    let liste = d.path().join("mots.txt");
+    std::fs::write(&liste, "rosace\nÉLÈVE\ngarde-fou\nRoses\nélève\nA\n").unwrap();
+    let o = arbitre(&["lexique", "mots", "--lexique", liste.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Accents repliés, composés et mots d'une lettre écartés, doublons fusionnés.
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "ELEVE\nROSACE\nROSES\n");
+}
+
+#[test]
+fn le_lexique_par_defaut_en_entier_et_relu_a_l_identique() {
+    let o = arbitre(&["lexique", "mots"]);
+    assert!(o.status.success());
+    let sortie = String::from_utf8(o.stdout).unwrap();
+    let mots: Vec<&str> = sortie.lines().collect();
+    assert_eq!(mots.len(), 317_790, "tous les mots du lexique par défaut");
+    assert!(mots.windows(2).all(|w| w[0] < w[1]), "ordre alphabétique strict");
+    // Relue comme liste, la sortie redonne le même lexique (même empreinte).
+    let d = tempfile::tempdir().unwrap();
+    let liste = d.path().join("wfrench.txt");
+    std::fs::write(&liste, &sortie).unwrap();
+    let info = arbitre(&["lexique", "info", "--lexique", liste.to_str().unwrap()]);
+    let defaut = arbitre(&["lexique", "info"]);
+    let empreinte = |o: &Output| String::from_utf8_lossy(&o.stdout).rsplit("empreinte ").next().unwrap().trim().to_string();
+    assert_eq!(empreinte(&info), empreinte(&defaut));
+}
