@@ -9,12 +9,42 @@
 use crate::evaluation::Evaluation;
 use crate::generation::{solutions, Solution};
 use crate::grille::Grille;
-use crate::lecture::Lecture;
+use crate::lecture::{EtatBulletin, Lecture};
 use crate::lexique::Lexique;
 use crate::partie::Partie;
 use crate::regles::Formule;
-use crate::tuiles::Tirage;
+use crate::tuiles::{nue, Lettre, Tirage};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+mod ambiguite;
+mod bulletin;
+pub mod edition;
+mod fallacieux;
+mod jokers;
+mod localisation;
+mod mots_joues;
+pub mod plausibilite;
+mod sanctions;
+mod zeros;
+
+use plausibilite::{ModelePlausibilite, Plausibilite};
+use std::sync::{Mutex, OnceLock};
+
+/// Le modèle de plausibilité d'un lexique, appris une fois par lexique et par processus
+/// (clé : l'empreinte du lexique).
+pub fn modele_plausibilite(lexique: &Lexique) -> &'static ModelePlausibilite {
+    static CACHE: OnceLock<Mutex<HashMap<String, &'static ModelePlausibilite>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let cle = lexique.identite().empreinte.clone();
+    if let Some(m) = cache.lock().expect("cache des modèles").get(&cle) {
+        return m;
+    }
+    // Appris hors du verrou : deux fils peuvent l'apprendre en même temps, le premier
+    // enregistré sert.
+    let appris: &'static ModelePlausibilite = Box::leak(Box::new(ModelePlausibilite::apprendre(lexique)));
+    *cache.lock().expect("cache des modèles").entry(cle).or_insert(appris)
+}
 
 /// Le texte appliqué là où le guide 2020 et le règlement 2023 diffèrent (`EDITIONS.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -51,6 +81,14 @@ pub struct ContexteCoup<'a> {
     pub solutions: Vec<Solution>,
     /// Le top retenu.
     pub top: Evaluation,
+    /// Les solutions par mot (lettres sans marque de joker) : indices dans `solutions`.
+    index: HashMap<Vec<Lettre>, Vec<u32>>,
+    /// Les solutions qui prolongent un mot de la grille (guide 5.4).
+    prolongements: Vec<u32>,
+    /// Nombre de lettres sur la grille.
+    nb_lettres_grille: usize,
+    /// Le modèle de plausibilité, cherché au premier besoin (guide 5.5).
+    modele: OnceLock<&'static ModelePlausibilite>,
 }
 
 impl<'a> ContexteCoup<'a> {
@@ -59,8 +97,7 @@ impl<'a> ContexteCoup<'a> {
         let grille = partie.grille_avant(numero)?.clone();
         let coup = partie.coup(numero)?;
         let top = partie.tops.get(numero as usize - 1)?.clone();
-        let solutions = solutions(&grille, &partie.formule, lexique.dawg(), &coup.tirage);
-        Some(ContexteCoup { grille, tirage: coup.tirage, numero, formule: partie.formule, lexique, solutions, top })
+        Some(Self::assembler(grille, coup.tirage, numero, partie.formule, lexique, top))
     }
 
     /// Le contexte d'une situation construite à la main (tests, exemples du guide) : le
@@ -69,7 +106,61 @@ impl<'a> ContexteCoup<'a> {
         let solutions = solutions(&grille, &formule, lexique.dawg(), &tirage);
         let meilleure = solutions.first()?;
         let top = crate::evaluation::evaluer(&grille, &formule, meilleure.mot(), meilleure.reference).ok()?;
-        Some(ContexteCoup { grille, tirage, numero, formule, lexique, solutions, top })
+        Some(Self::assembler(grille, tirage, numero, formule, lexique, top))
+    }
+
+    fn assembler(grille: Grille, tirage: Tirage, numero: u32, formule: Formule, lexique: &'a Lexique, top: Evaluation) -> Self {
+        let solutions = solutions(&grille, &formule, lexique.dawg(), &tirage);
+        let mut index: HashMap<Vec<Lettre>, Vec<u32>> = HashMap::new();
+        let mut prolongements = Vec::new();
+        for (i, s) in solutions.iter().enumerate() {
+            index.entry(s.mot().iter().map(|&l| nue(l)).collect()).or_default().push(i as u32);
+            if localisation::prolongement(&grille, s.reference, s.mot().len()).is_some() {
+                prolongements.push(i as u32);
+            }
+        }
+        let nb_lettres_grille = grille.cases.iter().filter(|&&c| c != 0).count();
+        ContexteCoup {
+            grille,
+            tirage,
+            numero,
+            formule,
+            lexique,
+            solutions,
+            top,
+            index,
+            prolongements,
+            nb_lettres_grille,
+            modele: OnceLock::new(),
+        }
+    }
+
+    /// Les solutions du mot `mot` (lettres sans marque de joker), toutes places et tous
+    /// encerclements.
+    pub fn solutions_du_mot(&self, mot: &[Lettre]) -> impl Iterator<Item = &Solution> {
+        self.index.get(mot).into_iter().flatten().map(|&i| &self.solutions[i as usize])
+    }
+
+    /// Les solutions qui prolongent un mot de la grille.
+    pub fn prolongements(&self) -> impl Iterator<Item = &Solution> {
+        self.prolongements.iter().map(|&i| &self.solutions[i as usize])
+    }
+
+    /// Fournit le modèle de plausibilité (sinon il est appris du lexique au premier besoin).
+    pub fn avec_modele(self, modele: &'static ModelePlausibilite) -> Self {
+        let _ = self.modele.set(modele);
+        self
+    }
+
+    /// Plausibilité d'un mot formé en raccord non valide (guide 5.5).
+    pub fn juger(&self, mot: &str) -> Plausibilite {
+        self.modele.get_or_init(|| modele_plausibilite(self.lexique)).juger(mot)
+    }
+
+    /// Au 2e coup, le mot du premier coup n'a que deux lettres (4.3.2, 5.5) : la grille
+    /// ne porte que deux lettres.
+    pub fn premier_mot_de_deux_lettres(&self) -> bool {
+        self.nb_lettres_grille == 2
     }
 
     /// Premier coup : la grille est vide (5.4.2.a).
@@ -140,24 +231,23 @@ pub struct SolutionRetenue {
     pub score: u32,
 }
 
-/// Corrige un bulletin.
+/// Corrige un bulletin : bulletin absent ou vierge (5.7), sinon chaque lecture possible
+/// des cases ambiguës (guide 5.8) traitée dans l'ordre du 5.4.
 pub fn corriger(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Decision {
-    let _ = (ctx, edition);
-    // Implémentation en cours (helper « arbitrage ») : seuls les bulletins absents et
-    // vierges sont tranchés ici pour l'instant.
-    let motif = match lecture.etat {
-        crate::lecture::EtatBulletin::Absent => Motif::Absent,
-        _ => Motif::Vierge,
+    let issue = match lecture.etat {
+        EtatBulletin::Absent => sanctions::Issue::zero(vec![Motif::Absent]),
+        EtatBulletin::Vierge => sanctions::Issue::zero(vec![Motif::Vierge]),
+        EtatBulletin::Rempli => ambiguite::corriger_lectures(ctx, lecture, edition),
     };
     Decision {
         table: lecture.table,
         coup: lecture.coup,
-        verdict: Verdict::Zero,
-        score: 0,
+        verdict: issue.verdict,
+        score: issue.score,
         score_revendique: lecture.score_lu(),
-        motifs: vec![motif],
-        commission: false,
-        verifier_grille: false,
-        solution: None,
+        motifs: issue.motifs,
+        commission: issue.commission,
+        verifier_grille: issue.verifier_grille,
+        solution: issue.solution,
     }
 }

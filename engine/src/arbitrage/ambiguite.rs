@@ -1,0 +1,61 @@
+//! Les problèmes de graphie (guide 5.8) : une case qui se lit de plusieurs façons. Chaque
+//! combinaison de lectures est corrigée et la moins favorable au joueur est retenue (« si
+//! la graphie présentée autorise plusieurs solutions, c'est la solution minimale qui doit
+//! être retenue ») ; si l'une des lectures ne donne pas de solution, le mot est tenu pour
+//! illisible (guide 20.3) : zéro.
+
+use super::bulletin::Feuille;
+use super::sanctions::{corriger_feuille, Issue};
+use super::{ContexteCoup, Edition, Motif, Verdict};
+use crate::lecture::Lecture;
+
+/// Au-delà, la lecture est trop incertaine pour être corrigée : illisible.
+pub const COMBINAISONS_MAX: usize = 256;
+
+fn gravite(v: Verdict) -> u8 {
+    match v {
+        Verdict::Valide => 0,
+        Verdict::Avertissement => 1,
+        Verdict::Penalite => 2,
+        Verdict::Zero => 3,
+    }
+}
+
+/// Corrige toutes les lectures possibles et garde la minimale.
+pub fn corriger_lectures(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Issue {
+    let tailles = Feuille::ambiguites(lecture);
+    let total = tailles.iter().try_fold(1usize, |n, &t| n.checked_mul(t).filter(|&n| n <= COMBINAISONS_MAX));
+    let Some(total) = total else {
+        return Issue::zero(vec![Motif::Illisible]);
+    };
+    let mut choix = vec![0usize; tailles.len()];
+    let mut pire: Option<Issue> = None;
+    let mut differentes = false;
+    for _ in 0..total {
+        let issue = corriger_feuille(ctx, lecture, &Feuille::depuis(lecture, &choix), edition);
+        match &pire {
+            None => pire = Some(issue),
+            Some(p) => {
+                if (issue.score, gravite(p.verdict)) != (p.score, gravite(issue.verdict)) || issue.verdict != p.verdict {
+                    differentes = true;
+                }
+                if (issue.score, std::cmp::Reverse(gravite(issue.verdict))) < (p.score, std::cmp::Reverse(gravite(p.verdict))) {
+                    pire = Some(issue);
+                }
+            }
+        }
+        // Combinaison suivante (compteur à bases variables).
+        for k in 0..choix.len() {
+            choix[k] += 1;
+            if choix[k] < tailles[k] {
+                break;
+            }
+            choix[k] = 0;
+        }
+    }
+    let mut issue = pire.expect("au moins une lecture");
+    if differentes && issue.verdict == Verdict::Zero && !issue.motifs.contains(&Motif::Illisible) {
+        issue.motifs.insert(0, Motif::Illisible);
+    }
+    issue
+}

@@ -1,0 +1,273 @@
+//! Les solutions acceptables qu'offre un mot écrit sur le bulletin (5.2.1, 5.3) : aux
+//! places où il est valide (5.3.1, 5.3.2), avec ses lettres de raccord et la référence
+//! alphanumérique ; par le score et le sens seuls (5.3.3) ; et, pour un prolongement écrit
+//! en abrégé, par les lettres du mot prolongé (guide 5.4).
+
+use super::bulletin::{Feuille, Suite};
+use super::fallacieux;
+use super::jokers::{payer, payer_premier_coup, Paiement};
+use super::localisation::{combiner, etat_alphanumerique, etat_raccord, lettres_hors_mot, lettres_raccord, prolongement, Etat};
+use super::{ContexteCoup, Edition, Motif, SolutionRetenue, Verdict};
+use crate::generation::Solution;
+use crate::reference::Reference;
+use crate::tuiles::nue;
+
+/// Une solution acceptable (ou une solution qui vaut zéro mais l'emporte sur les autres,
+/// comme un raccordement fallacieux).
+#[derive(Debug, Clone)]
+pub struct Candidat {
+    /// La suite (mot écrit) d'où elle vient.
+    pub suite: usize,
+    pub paye: u32,
+    /// Ce qu'elle rapporterait, pour choisir la solution la plus favorable (5.4.2.b) :
+    /// le score payé, ou pour un raccordement fallacieux ce que la solution aurait payé.
+    pub valeur: u32,
+    pub verdict: Verdict,
+    pub motifs: Vec<Motif>,
+    pub solution: SolutionRetenue,
+    /// Les cases de la feuille qu'elle explique (mot et lettres de raccord).
+    pub cellules: Vec<usize>,
+    pub commission: bool,
+}
+
+fn retenue(s: &Solution, score: u32) -> SolutionRetenue {
+    SolutionRetenue { mot: s.mot_texte(), reference: s.reference.to_string(), score }
+}
+
+/// Ce que le bulletin dit, commun à toutes ses suites.
+pub struct Ecrit<'f> {
+    pub feuille: &'f Feuille,
+    pub blocs: &'f [usize],
+    pub reference: Option<&'f str>,
+    pub revendique: Option<u32>,
+    pub edition: Edition,
+}
+
+/// Regroupe des solutions par place, dans l'ordre de première apparition.
+fn par_place<'s>(sols: impl Iterator<Item = &'s Solution>) -> Vec<(Reference, Vec<&'s Solution>)> {
+    let mut v: Vec<(Reference, Vec<&Solution>)> = Vec::new();
+    for s in sols {
+        match v.iter_mut().find(|(r, _)| *r == s.reference) {
+            Some((_, l)) => l.push(s),
+            None => v.push((s.reference, vec![s])),
+        }
+    }
+    v
+}
+
+/// Premier coup (5.4.2.a) : le maximum du mot, référence et sens ignorés.
+pub fn premier_coup(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Option<Candidat> {
+    let variantes: Vec<&Solution> = ctx.solutions_du_mot(&s.lettres).collect();
+    if variantes.is_empty() {
+        return None;
+    }
+    let p = payer_premier_coup(&ctx.grille, &variantes, &s.entourees, e.revendique);
+    Some(candidat_correct(n, s, p, Vec::new(), s.cellules.clone()))
+}
+
+fn candidat_correct(n: usize, _s: &Suite, p: Paiement, mut motifs: Vec<Motif>, cellules: Vec<usize>) -> Candidat {
+    for m in p.avertissements {
+        if !motifs.contains(&m) {
+            motifs.push(m);
+        }
+    }
+    let verdict = if motifs.is_empty() { Verdict::Valide } else { Verdict::Avertissement };
+    Candidat { suite: n, paye: p.score, valeur: p.score, verdict, motifs, solution: retenue(&p.variante, p.score), cellules, commission: false }
+}
+
+/// Une place où le mot écrit est une solution valide, et ce que vaut sa localisation.
+struct Place<'s> {
+    variantes: Vec<&'s Solution>,
+    etat: Etat,
+    cellules: Vec<usize>,
+}
+
+/// Les solutions acceptables d'un mot écrit en entier, à partir du 2e coup (5.3, 5.4.2.b).
+pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Candidat> {
+    let mut sortie = Vec::new();
+    if s.illisible() {
+        return sortie;
+    }
+    let hors_mot = lettres_hors_mot(e.feuille, e.blocs, s);
+    let mut places = Vec::new();
+    for (r, variantes) in par_place(ctx.solutions_du_mot(&s.lettres)) {
+        let (raccord, cellules) = if r.direction == s.direction {
+            let rc = lettres_raccord(&ctx.grille, e.feuille, s, r);
+            (rc.nombre, rc.cellules)
+        } else {
+            (0, Vec::new())
+        };
+        let prolonge = prolongement(&ctx.grille, r, s.lettres.len());
+        // Les lettres de raccord sont « utilisées » si le joueur en écrit hors du mot, ou
+        // si le mot en contient assez à lui seul.
+        let utilise = r.direction == s.direction && (hors_mot || raccord >= 3);
+        let etat_lr = etat_raccord(ctx, raccord, utilise);
+        // 5.3 in fine, guide 5.4 : prolongement d'un mot d'au moins trois lettres, la
+        // référence alphanumérique est ignorée.
+        let alpha = if prolonge.is_some_and(|(g, _, _)| g >= 3) && r.direction == s.direction {
+            Etat::Absent
+        } else {
+            etat_alphanumerique(e.reference, s.direction, r)
+        };
+        let etat = match (&etat_lr, r.direction == s.direction) {
+            // Mot écrit dans l'autre sens : seule la référence peut le localiser (5.3).
+            (_, false) => alpha,
+            _ => combiner(etat_lr, alpha),
+        };
+        let mut cel = s.cellules.clone();
+        cel.extend(cellules);
+        places.push(Place { variantes, etat, cellules: cel });
+    }
+
+    // 5.3.1 / 5.3.2 : les places correctement localisées.
+    let correctes: Vec<&Place> = places.iter().filter(|p| p.etat.correct()).collect();
+    if !correctes.is_empty() {
+        let paiements: Vec<(Paiement, &Place)> =
+            correctes.iter().map(|p| (payer(&ctx.grille, &p.variantes, &s.entourees, e.revendique), *p)).collect();
+        // 5.4.2.b, 2e exception : plusieurs places possibles → celle du score indiqué,
+        // sinon le score minimum (guide 5.1.5).
+        let choisi = paiements
+            .iter()
+            .find(|(p, _)| p.score_exact)
+            .or_else(|| paiements.iter().min_by_key(|(p, _)| p.score))
+            .expect("une place correcte");
+        let (p, place) = choisi;
+        let motifs = match &place.etat {
+            Etat::Averti(m) => vec![m.clone()],
+            _ => Vec::new(),
+        };
+        let mut c = candidat_correct(n, s, p.clone(), motifs, place.cellules.clone());
+        if !p.score_exact && paiements.len() > 1 {
+            // Sauf si l'une des places possibles forme un raccordement fallacieux.
+            if let Some(f) = fallacieux::places_raccord_fallacieuses(ctx, e, s) {
+                c = f.en_candidat(n, c.valeur, s.cellules.clone());
+            }
+        }
+        sortie.push(c);
+    }
+
+    // 5.3.3 : score existant pour le mot dans le sens où il est écrit, localisation
+    // absente, erronée ou incompatible.
+    if let Some(r) = e.revendique {
+        let existe = places.iter().filter(|p| !p.etat.correct()).find_map(|p| {
+            p.variantes.iter().find(|v| v.reference.direction == s.direction && v.score == r).copied()
+        });
+        if let Some(v) = existe {
+            sortie.push(penalite(ctx, e, n, s, v, r));
+        }
+    }
+    sortie
+}
+
+/// Une solution du 5.3.3 : score moins 5 points (5.6), zéro si un raccordement fallacieux
+/// est possible pour ce mot, ce sens et ce score (guide 5.5).
+fn penalite(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite, v: &Solution, r: u32) -> Candidat {
+    if let Some(f) = fallacieux::pour_score(ctx, s, r) {
+        return f.en_candidat(n, r.saturating_sub(5), s.cellules.clone());
+    }
+    let (verdict, paye, motifs) = super::edition::penalite_cinq_points(e.edition, r);
+    Candidat { suite: n, paye, valeur: paye, verdict, motifs, solution: retenue(v, r), cellules: s.cellules.clone(), commission: false }
+}
+
+/// Guide 5.4 : un prolongement écrit en abrégé. Les lettres posées avant le mot prolongé
+/// commencent une suite, celles posées après en terminent une (la même ou une suite plus
+/// loin sur la même ligne) ; comptent comme lettres de raccord les lettres du mot
+/// prolongé reportées contre chaque prolongement, de proche en proche (une erreur de
+/// recopie est une lettre parasite qui interrompt la chaîne, guide 4.6).
+pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: usize) -> Vec<Candidat> {
+    let s = &suites[n];
+    let mut sortie: Vec<Candidat> = Vec::new();
+    if s.illisible() {
+        return sortie;
+    }
+    for sol in ctx.prolongements() {
+        let r = sol.reference;
+        if r.direction != s.direction {
+            continue;
+        }
+        let mot: Vec<u8> = sol.mot().iter().map(|&l| nue(l)).collect();
+        if mot == s.lettres {
+            continue; // écrit en entier : c'est `mot_entier`
+        }
+        let Some((g, avant, apres)) = prolongement(&ctx.grille, r, mot.len()) else { continue };
+        let prolonge = &mot[avant..avant + g];
+        // La suite qui porte les lettres posées avant, et celle qui porte les lettres
+        // posées après : l'une des deux est `s`.
+        let debut_ok = |t: &Suite| avant > 0 && t.lettres.len() >= avant && t.lettres[..avant] == mot[..avant];
+        let fin_ok = |t: &Suite| apres > 0 && t.lettres.len() >= apres && t.lettres[t.lettres.len() - apres..] == mot[mot.len() - apres..];
+        let meme_ligne = |t: &Suite| {
+            t.direction == s.direction
+                && match s.direction {
+                    crate::reference::Direction::Horizontal => t.ligne == s.ligne,
+                    crate::reference::Direction::Vertical => t.colonne == s.colonne,
+                }
+        };
+        let apres_s = |t: &Suite| match s.direction {
+            crate::reference::Direction::Horizontal => t.colonne >= s.colonne,
+            crate::reference::Direction::Vertical => t.ligne >= s.ligne,
+        };
+        let (premiere, derniere): (Option<&Suite>, Option<&Suite>) = if avant > 0 {
+            if !debut_ok(s) {
+                continue;
+            }
+            let d = if apres > 0 {
+                match suites.iter().filter(|t| meme_ligne(t) && apres_s(t)).find(|t| fin_ok(t)) {
+                    Some(t) => Some(t),
+                    None => continue,
+                }
+            } else {
+                None
+            };
+            (Some(s), d)
+        } else {
+            if !fin_ok(s) {
+                continue;
+            }
+            (None, Some(s))
+        };
+        // Lettres du mot prolongé reportées contre chaque prolongement.
+        let a = premiere.map_or(0, |t| {
+            t.lettres[avant..].iter().zip(prolonge).take_while(|(x, y)| x == y).count().min(g)
+        });
+        let b = derniere.map_or(0, |t| {
+            let fin = t.lettres.len() - apres;
+            let debut = if premiere.is_some_and(|p| std::ptr::eq(p, t)) { avant } else { 0 };
+            t.lettres[debut..fin].iter().rev().zip(prolonge.iter().rev()).take_while(|(x, y)| x == y).count().min(g)
+        });
+        let (a, b) = if premiere.is_some() && derniere.is_some() && std::ptr::eq(premiere.unwrap(), derniere.unwrap()) {
+            (a, b.min(g - a.min(g)))
+        } else {
+            (a, b)
+        };
+        let chaque = (avant == 0 || a >= 1) && (apres == 0 || b >= 1);
+        let total = a + b;
+        // Guide 5.4 : mot prolongé de 7 lettres ou plus abrégé avec 6 lettres de raccord
+        // (3 contre chaque prolongement) : valide ; sinon, au moins 2 lettres dont une
+        // contre chaque prolongement : avertissement ; sinon zéro (mot non écrit en entier).
+        let valide = g >= 7 && total >= 6 && (avant == 0 || a >= 3) && (apres == 0 || b >= 3);
+        if !valide && !(total >= 2 && chaque) {
+            continue;
+        }
+        let variantes: Vec<&Solution> = ctx.solutions_du_mot(&mot).filter(|v| v.reference == r).collect();
+        // Les cercles se lisent sur les lettres posées de la suite qui les porte.
+        let mut entourees = vec![false; mot.len()];
+        if let Some(t) = premiere {
+            for i in 0..avant {
+                entourees[i] = t.entourees[i];
+            }
+        }
+        if let Some(t) = derniere {
+            for k in 0..apres {
+                entourees[mot.len() - 1 - k] = t.entourees[t.lettres.len() - 1 - k];
+            }
+        }
+        let p = payer(&ctx.grille, &variantes, &entourees, e.revendique);
+        let motifs = if valide { Vec::new() } else { vec![Motif::LettresRaccord] };
+        let mut cellules = Vec::new();
+        for t in [premiere, derniere].into_iter().flatten() {
+            cellules.extend(&t.cellules);
+        }
+        sortie.push(candidat_correct(n, s, p, motifs, cellules));
+    }
+    sortie
+}

@@ -1,0 +1,152 @@
+//! Le traitement d'un bulletin dans l'ordre du 5.4, pour une lecture donnée de chaque
+//! case : sanctions immédiates par un zéro (1.a–1.d), puis premier coup (2.a) ou choix de
+//! la solution qui rapporte le plus (2.b) avec ses exceptions, et le cumul des sanctions
+//! (5.8 : un avertissement au plus, qui ne s'ajoute ni à une pénalité ni à un zéro).
+
+use super::bulletin::Feuille;
+use super::mots_joues::{mot_entier, premier_coup, prolongement_abrege, Candidat, Ecrit};
+use super::zeros::{classer, Classe};
+use super::{ContexteCoup, Edition, Motif, SolutionRetenue, Verdict};
+use crate::lecture::Lecture;
+
+/// L'issue d'une lecture concrète.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Issue {
+    pub verdict: Verdict,
+    pub score: u32,
+    pub motifs: Vec<Motif>,
+    pub commission: bool,
+    pub verifier_grille: bool,
+    pub solution: Option<SolutionRetenue>,
+}
+
+impl Issue {
+    pub fn zero(motifs: Vec<Motif>) -> Issue {
+        Issue { verdict: Verdict::Zero, score: 0, motifs, commission: false, verifier_grille: false, solution: None }
+    }
+
+    fn depuis(c: &Candidat) -> Issue {
+        // 5.8 : un avertissement ne se cumule ni avec une pénalité ni avec un zéro.
+        let motifs = match c.verdict {
+            Verdict::Valide => Vec::new(),
+            Verdict::Avertissement => c.motifs.clone(),
+            Verdict::Penalite | Verdict::Zero => c
+                .motifs
+                .iter()
+                .filter(|m| !est_avertissement(m))
+                .cloned()
+                .collect(),
+        };
+        Issue {
+            verdict: c.verdict,
+            score: c.paye,
+            motifs,
+            commission: c.commission,
+            verifier_grille: false,
+            solution: Some(c.solution.clone()),
+        }
+    }
+}
+
+/// Les motifs qui ne valent qu'un avertissement (billet, cases 5 à 9).
+pub fn est_avertissement(m: &Motif) -> bool {
+    matches!(m, Motif::Score | Motif::LettresRaccord | Motif::Inversion | Motif::DeuxModes | Motif::Joker { .. })
+}
+
+/// Rang d'une sanction, du plus favorable au moins favorable.
+fn gravite(v: Verdict) -> u8 {
+    match v {
+        Verdict::Valide => 0,
+        Verdict::Avertissement => 1,
+        Verdict::Penalite => 2,
+        Verdict::Zero => 3,
+    }
+}
+
+/// La solution qui rapporte le plus au joueur (5.4.2.b) ; à points égaux, la moins
+/// sanctionnée. Un raccordement fallacieux se compare par ce qu'il aurait rapporté.
+fn meilleure<'c>(v: impl Iterator<Item = &'c Candidat>) -> Option<&'c Candidat> {
+    v.max_by(|a, b| a.valeur.cmp(&b.valeur).then(gravite(b.verdict).cmp(&gravite(a.verdict))))
+}
+
+/// Corrige une lecture concrète (aucune case ambiguë).
+pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille, edition: Edition) -> Issue {
+    let suites = feuille.suites();
+    if suites.is_empty() {
+        // Aucun mot : bulletin vierge (5.7), ou lettres isolées sans mot.
+        return if feuille.nb_ecrites() == 0 { Issue::zero(vec![Motif::Vierge]) } else { Issue::zero(vec![Motif::PlacementImpossible]) };
+    }
+    let blocs = feuille.blocs();
+    let e = Ecrit {
+        feuille,
+        blocs: &blocs,
+        reference: lecture.reference.as_deref(),
+        revendique: lecture.score_lu(),
+        edition,
+    };
+    let mut candidats: Vec<Candidat> = Vec::new();
+    for (n, s) in suites.iter().enumerate() {
+        if ctx.premier_coup() {
+            candidats.extend(premier_coup(ctx, &e, n, s));
+        } else {
+            candidats.extend(mot_entier(ctx, &e, n, s));
+            candidats.extend(prolongement_abrege(ctx, &e, &suites, n));
+        }
+    }
+
+    // La meilleure solution de chaque bloc de la feuille.
+    let nb_blocs = blocs.iter().filter(|&&b| b != usize::MAX).max().map_or(0, |m| m + 1);
+    let choisis: Vec<&Candidat> = (0..nb_blocs)
+        .filter_map(|b| meilleure(candidats.iter().filter(|c| suites[c.suite].bloc == b)))
+        .collect();
+
+    // 5.4.1 : un mot joué qui pose plusieurs lettres et ne correspond à aucune solution
+    // acceptable (mot non admis 1.a/1.b, erreur de grille 1.c, erreur de lettre 1.d).
+    let mut utilisees = vec![false; feuille.cases.len()];
+    for c in &choisis {
+        for &i in &c.cellules {
+            utilisees[i] = true;
+        }
+    }
+    let localise = lecture.reference.is_some() || feuille.nb_ecrites() > suites.iter().map(|s| s.lettres.len()).max().unwrap_or(0);
+    let mut motifs = Vec::new();
+    let mut verifier_grille = false;
+    for (n, s) in suites.iter().enumerate() {
+        if candidats.iter().any(|c| c.suite == n) {
+            continue;
+        }
+        let libres = s.cellules.iter().filter(|&&i| !utilisees[i]).count();
+        if libres < 2 {
+            continue; // lettres de raccord et parasites d'une solution retenue (5.2.2)
+        }
+        if let Classe::Zero { motifs: m, verifier_grille: g } = classer(ctx, &e, s, localise) {
+            for x in m {
+                if !motifs.contains(&x) {
+                    motifs.push(x);
+                }
+            }
+            verifier_grille |= g;
+        }
+    }
+    if !motifs.is_empty() {
+        let mut issue = Issue::zero(motifs);
+        issue.verifier_grille = verifier_grille;
+        return issue;
+    }
+    if choisis.is_empty() {
+        // 5.4.1.a : aucune solution acceptable.
+        return Issue::zero(vec![Motif::PlacementImpossible]);
+    }
+    if choisis.len() == 1 {
+        return Issue::depuis(choisis[0]);
+    }
+    // 5.4.2.b, dernière exception : plusieurs solutions indépendantes, le score minimum
+    // (nullité comprise).
+    let pire = choisis
+        .iter()
+        .min_by(|a, b| a.paye.cmp(&b.paye).then(gravite(b.verdict).cmp(&gravite(a.verdict))))
+        .expect("deux solutions au moins");
+    let mut issue = Issue::depuis(pire);
+    issue.motifs.push(Motif::PlusieursSolutions);
+    issue
+}

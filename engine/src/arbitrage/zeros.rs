@@ -1,0 +1,148 @@
+//! Les mots écrits qui ne donnent aucune solution acceptable : pourquoi (5.4.1 a–d, 5.7,
+//! billet de correction), ou s'ils ne sont que des lettres de raccord et des parasites
+//! (5.2.2) qu'on néglige.
+
+use super::bulletin::Suite;
+use super::localisation::{lettres_hors_mot, lettres_raccord};
+use super::mots_joues::Ecrit;
+use super::{ContexteCoup, Motif};
+use crate::evaluation::{evaluer, references, Evaluation};
+use crate::reference::{Direction, Reference, TAILLE};
+use crate::tuiles::{mot_vers_texte, nue};
+
+/// Ce qu'est un mot écrit sans solution acceptable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Classe {
+    /// Pas un mot joué (5.2.1) : lettres de raccord, parasites, mot déjà sur la grille.
+    Neglige,
+    /// Un mot joué sans solution acceptable : zéro (5.4.1), avec ses motifs et
+    /// « vérifiez votre grille » le cas échéant.
+    Zero { motifs: Vec<Motif>, verifier_grille: bool },
+}
+
+fn zero(m: Motif) -> Classe {
+    Classe::Zero { motifs: vec![m], verifier_grille: false }
+}
+
+/// Les lettres se lisent-elles déjà, à la suite, sur la grille (dans un sens ou l'autre) ?
+fn deja_sur_la_grille(ctx: &ContexteCoup, lettres: &[u8]) -> bool {
+    let n = lettres.len();
+    if n > TAILLE {
+        return false;
+    }
+    [Direction::Horizontal, Direction::Vertical].into_iter().any(|d| {
+        references(d).any(|r| {
+            (0..n).all(|i| r.case_n(i).is_some_and(|k| ctx.grille.cases[k] != 0 && nue(ctx.grille.cases[k]) == lettres[i]))
+        })
+    })
+}
+
+/// Toutes les places géométriquement possibles du mot (lettres de grille respectées,
+/// raccordé, écrit en entier), dans les deux sens.
+fn places_geometriques(ctx: &ContexteCoup, lettres: &[u8]) -> Vec<Evaluation> {
+    [Direction::Horizontal, Direction::Vertical]
+        .into_iter()
+        .flat_map(references)
+        .filter_map(|r| evaluer(&ctx.grille, &ctx.formule, lettres, r).ok())
+        .collect()
+}
+
+/// La place que désigne la référence écrite, si elle se lit.
+fn place_ecrite(e: &Ecrit) -> Option<Reference> {
+    e.reference?.parse().ok()
+}
+
+/// Classe un mot écrit (suite de la feuille) qui n'a donné aucune solution acceptable.
+pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool) -> Classe {
+    if s.illisible() {
+        // Guide 5.8 : un mot joué qu'on ne sait pas lire.
+        return zero(Motif::Illisible);
+    }
+    let lettres = &s.lettres;
+    if deja_sur_la_grille(ctx, lettres) {
+        return Classe::Neglige; // guide 7.4.5 : SAUVEE recopié, lettres parasites
+    }
+    let admis = ctx.lexique.contient(lettres);
+    let places = places_geometriques(ctx, lettres);
+    let valides: Vec<&Evaluation> = places.iter().filter(|p| p.non_admis(ctx.lexique).is_empty()).collect();
+    let avec_tirage = |p: &&Evaluation| p.manque(&ctx.tirage).is_empty();
+    if admis && !valides.is_empty() {
+        if valides.iter().any(avec_tirage) {
+            // Une solution du coup, mais ni localisation correcte ni score existant.
+            if let Some(r) = place_ecrite(e) {
+                // Guide 5.1.2 ex. 4 : référence et sens inversés.
+                let inverse = valides.iter().any(|p| {
+                    p.reference.ligne == r.ligne
+                        && p.reference.colonne == r.colonne
+                        && p.reference.direction != r.direction
+                        && p.reference.direction != s.direction
+                });
+                if inverse {
+                    return zero(Motif::ReferenceEtSensInverses { reference: e.reference.unwrap_or("").trim().to_string() });
+                }
+                if evaluer(&ctx.grille, &ctx.formule, lettres, Reference { direction: s.direction, ..r }).is_err() {
+                    return zero(Motif::PlacementImpossible);
+                }
+            } else if lettres_hors_mot(e.feuille, e.blocs, s)
+                && !valides.iter().filter(|p| p.reference.direction == s.direction).any(|p| {
+                    !lettres_raccord(&ctx.grille, e.feuille, s, p.reference).cellules.is_empty()
+                })
+            {
+                // Guide 1.1.6 : des lettres de raccord qui ne se trouvent à aucune place
+                // du mot dans ce sens.
+                return zero(Motif::PlacementImpossible);
+            }
+            return zero(Motif::LocalisationZero);
+        }
+        // 5.4.1.d : jouable sur la grille, pas avec les lettres du tirage.
+        let manque = valides.iter().map(|p| p.manque(&ctx.tirage)).min_by_key(String::len).unwrap_or_default();
+        return zero(Motif::ErreurLettre { lettres: manque });
+    }
+    // Mot incomplet (guide 5.7.3) : le début ou la fin d'une solution du coup.
+    // Le fragment doit porter au moins deux des lettres posées par cette solution.
+    let incomplet = |sol: &crate::generation::Solution| {
+        let m: Vec<u8> = sol.mot().iter().map(|&l| nue(l)).collect();
+        let n = lettres.len();
+        if m.len() <= n {
+            return false;
+        }
+        let posees = |debut: usize| {
+            (debut..debut + n).filter(|&i| sol.reference.case_n(i).is_some_and(|k| ctx.grille.cases[k] == 0)).count()
+        };
+        (m.starts_with(lettres) && posees(0) >= 2) || (m.ends_with(lettres) && posees(m.len() - n) >= 2)
+    };
+    if !admis && ctx.solutions.iter().any(incomplet) {
+        return zero(Motif::MotIncomplet);
+    }
+    // Les places où le mot se forme avec les lettres du tirage en posant au moins deux
+    // lettres : c'est un mot joué (5.2.1) qui ne correspond à aucune solution acceptable.
+    let jouables: Vec<&Evaluation> = places.iter().filter(|p| avec_tirage(p) && p.poses.len() >= 2).collect();
+    if jouables.is_empty() {
+        if admis {
+            // 5.4.1.c : un mot admis qui ne se joue pas sur la grille actuelle.
+            return Classe::Zero { motifs: vec![Motif::ErreurGrille], verifier_grille: true };
+        }
+        return Classe::Neglige;
+    }
+    // La place que désigne la localisation du joueur (référence écrite, ou deux lettres
+    // de raccord au moins) : ses mots non admis.
+    let designee = jouables.iter().find(|p| {
+        place_ecrite(e) == Some(p.reference)
+            || (p.reference.direction == s.direction && lettres_raccord(&ctx.grille, e.feuille, s, p.reference).nombre >= 2)
+    });
+    let mut mots = match designee {
+        Some(p) => p.non_admis(ctx.lexique),
+        None if admis && localise => {
+            // Mot admis localisé là où il ne se joue pas : erreur de grille (5.4.1.c).
+            return Classe::Zero { motifs: vec![Motif::ErreurGrille], verifier_grille: true };
+        }
+        None if admis => jouables[0].non_admis(ctx.lexique),
+        None => Vec::new(),
+    };
+    if !admis {
+        let m = mot_vers_texte(lettres).to_uppercase();
+        mots.retain(|x| *x != m);
+        mots.insert(0, m);
+    }
+    zero(Motif::MotNonAdmis { mots })
+}
