@@ -11,11 +11,14 @@ mod commun;
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use commun::*;
 
-/// ENTOILE en H5 ; tirage AHINORS : HARNOIS en 12F (81) forme ENTOILER en raccord.
-/// Sur le bulletin, les lettres de raccord sont I, L, E (fin d'ENTOILE) devant le R.
+/// ENTOILE en H3 ; tirage AHINORS : HARNOIS en 10F (78) forme ENTOILER en raccord (il
+/// vaut aussi 78 en 10B et en 2F, où il forme ENTOILES et RENTOILE, valides : aucune place
+/// au même score ne forme de raccord non valide). Sur le bulletin, les lettres de raccord
+/// sont I, L, E (fin d'ENTOILE) devant le R.
 fn harnois() -> Situation {
-    let s = Situation::new(grille_mots(&[("H5", "ENTOILE")]), "AHINORS", &["HARNOIS", "ENTOILER"]);
-    assert_eq!(s.score("HARNOIS", "12F"), 81);
+    let s = Situation::new(grille_mots(&[("H3", "ENTOILE")]), "AHINORS", &["HARNOIS", "ENTOILER", "ENTOILES", "RENTOILE"]);
+    assert_eq!(s.score("HARNOIS", "10F"), 78);
+    assert!(s.est_solution("HARNOIS", "10F"));
     s
 }
 
@@ -39,26 +42,26 @@ fn bulletin_harnois(raccord: &str, extra: &str) -> String {
 #[test]
 fn guide_5_1_1_ex1_trois_lettres_de_raccord() {
     let s = harnois();
-    let d = s.corriger(&bulletin_harnois("ILE", "score: 81\n"));
-    valide(&d, 81);
-    solution(&d, "HARNOIS", "12F", 81);
+    let d = s.corriger(&bulletin_harnois("ILE", "score: 78\n"));
+    valide(&d, 78);
+    solution(&d, "HARNOIS", "10F", 78);
 }
 
 /// Guide 1.1.4 : « Avertissement : seulement 2 lettres de raccord (S et A de SAURES) ».
 #[test]
 fn guide_5_1_1_ex4_deux_lettres_de_raccord_avertissement() {
-    let d = harnois().corriger(&bulletin_harnois("LE", "score: 81\n"));
-    verifier(&d, Verdict::Avertissement, 81, &[Motif::LettresRaccord]);
+    let d = harnois().corriger(&bulletin_harnois("LE", "score: 78\n"));
+    verifier(&d, Verdict::Avertissement, 78, &[Motif::LettresRaccord]);
 }
 
 /// Guide 1.1.6 : « Zéro : les lettres de raccord doivent être indiquées telles qu'elles
 /// sont sur la grille de jeu ; il est donc impossible d'avoir la sanction « inversion du
 /// sens du mot » avec le mode de localisation par lettres de raccord. » (mot écrit à
 /// l'horizontale, raccord à la verticale : aucune place de la grille ne correspond, et
-/// HARNOIS horizontal ne vaut 81 nulle part).
+/// HARNOIS horizontal ne vaut 78 nulle part).
 #[test]
 fn guide_5_1_1_ex6_raccord_tourne_placement_impossible() {
-    let d = harnois().corriger("score: 81\n|..I\n|..L\n|..E\n|HARNOIS\n");
+    let d = harnois().corriger("score: 78\n|..I\n|..L\n|..E\n|HARNOIS\n");
     zero(&d, &[Motif::PlacementImpossible]);
 }
 
@@ -67,8 +70,8 @@ fn guide_5_1_1_ex6_raccord_tourne_placement_impossible() {
 /// sont correctes, Z parasite.
 #[test]
 fn guide_5_1_1_ex7_lettre_parasite_deux_lettres_correctes() {
-    let d = harnois().corriger(&bulletin_harnois("ZLE", "score: 81\n"));
-    verifier(&d, Verdict::Avertissement, 81, &[Motif::LettresRaccord]);
+    let d = harnois().corriger(&bulletin_harnois("ZLE", "score: 78\n"));
+    verifier(&d, Verdict::Avertissement, 78, &[Motif::LettresRaccord]);
 }
 
 // --- 5.1.2 Indication alphanumérique ---
@@ -130,15 +133,15 @@ fn guide_5_1_2_ex5_reference_erronee_score_existant_penalite() {
 /// modes de localisation. »
 #[test]
 fn guide_5_1_3_ex1_deux_modes_corrects() {
-    let d = harnois().corriger(&bulletin_harnois("ILE", "ref: 12 F\nscore: 81\n"));
-    valide(&d, 81);
+    let d = harnois().corriger(&bulletin_harnois("ILE", "ref: 10 F\nscore: 78\n"));
+    valide(&d, 78);
 }
 
 /// Guide 1.3.2 : « Avertissement pour 2 lettres de raccord ».
 #[test]
 fn guide_5_1_3_ex2_reference_juste_deux_lettres_de_raccord() {
-    let d = harnois().corriger(&bulletin_harnois("LE", "ref: 12 F\nscore: 81\n"));
-    verifier(&d, Verdict::Avertissement, 81, &[Motif::LettresRaccord]);
+    let d = harnois().corriger(&bulletin_harnois("LE", "ref: 10 F\nscore: 78\n"));
+    verifier(&d, Verdict::Avertissement, 78, &[Motif::LettresRaccord]);
 }
 
 /// Guide 1.3.3 : « Avertissement : les 2 modes de localisation sont fautifs, mais les
@@ -146,8 +149,8 @@ fn guide_5_1_3_ex2_reference_juste_deux_lettres_de_raccord() {
 /// avertissement, tout comme les 2 lettres de raccord. »
 #[test]
 fn guide_5_1_3_ex3_deux_modes_fautifs_un_seul_avertissement() {
-    let d = harnois().corriger(&bulletin_harnois("LE", "ref: F 12\nscore: 81\n"));
-    assert_eq!((d.verdict, d.score), (Verdict::Avertissement, 81), "{d:?}");
+    let d = harnois().corriger(&bulletin_harnois("LE", "ref: F 10\nscore: 78\n"));
+    assert_eq!((d.verdict, d.score), (Verdict::Avertissement, 78), "{d:?}");
     assert!(
         d.motifs.contains(&Motif::LettresRaccord) || d.motifs.contains(&Motif::Inversion),
         "le billet porte l'un des manquements : {d:?}"
@@ -158,8 +161,8 @@ fn guide_5_1_3_ex3_deux_modes_fautifs_un_seul_avertissement() {
 /// mode avec lettres de raccord est valide. »
 #[test]
 fn guide_5_1_3_ex5_reference_fausse_raccord_juste() {
-    let d = harnois().corriger(&bulletin_harnois("ILE", "ref: 12 G\nscore: 81\n"));
-    verifier(&d, Verdict::Avertissement, 81, &[Motif::DeuxModes]);
+    let d = harnois().corriger(&bulletin_harnois("ILE", "ref: 10 G\nscore: 78\n"));
+    verifier(&d, Verdict::Avertissement, 78, &[Motif::DeuxModes]);
 }
 
 // --- 5.1.4 Erreur dans le raccord ---
@@ -169,17 +172,18 @@ fn guide_5_1_3_ex5_reference_fausse_raccord_juste() {
 /// de IL : seul le E est correct.
 #[test]
 fn guide_5_1_4_ex1_lettres_interverties_une_seule_correcte_penalite() {
-    let d = harnois().corriger(&bulletin_harnois("LIE", "score: 81\n"));
-    verifier(&d, Verdict::Penalite, 76, &[Motif::LocalisationPenalite]);
+    let d = harnois().corriger(&bulletin_harnois("LIE", "score: 78\n"));
+    verifier(&d, Verdict::Penalite, 73, &[Motif::LocalisationPenalite]);
 }
 
 /// Guide 1.4.2 : « Pénalité : une seule lettre de raccord correcte (le R), mais score
 /// existant pour ce mot dans ce sens. »
 #[test]
 fn guide_5_1_4_ex2_une_seule_lettre_de_raccord_score_existant() {
-    let d = harnois().corriger(&bulletin_harnois("E", "score: 81\n"));
-    verifier(&d, Verdict::Penalite, 76, &[Motif::LocalisationPenalite]);
-    solution(&d, "HARNOIS", "12F", 81);
+    let d = harnois().corriger(&bulletin_harnois("E", "score: 78\n"));
+    verifier(&d, Verdict::Penalite, 73, &[Motif::LocalisationPenalite]);
+    let sol = d.solution.as_ref().expect("la solution qui motive la pénalité");
+    assert_eq!((sol.mot.as_str(), sol.score), ("HARNOIS", 78));
 }
 
 /// Guide 1.4.3 : « Zéro : une seule lettre de raccord correcte (le I) et score impossible
@@ -196,8 +200,8 @@ fn guide_5_1_4_ex3_une_seule_lettre_de_raccord_score_faux() {
 /// chaîne ; une seule lettre de raccord (E), score existant : pénalité.
 #[test]
 fn guide_5_1_4_parasite_interrompt_la_chaine() {
-    let d = harnois().corriger(&bulletin_harnois("IXE", "score: 81\n"));
-    verifier(&d, Verdict::Penalite, 76, &[Motif::LocalisationPenalite]);
+    let d = harnois().corriger(&bulletin_harnois("IXE", "score: 78\n"));
+    verifier(&d, Verdict::Penalite, 73, &[Motif::LocalisationPenalite]);
 }
 
 // --- 5.1.5 Raccord insuffisamment précis ---
