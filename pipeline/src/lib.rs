@@ -1,1 +1,3 @@
 //! Des bulletins scannés aux lectures.
+
+pub mod formulaire;

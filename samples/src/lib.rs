@@ -1,0 +1,1 @@
+//! Bulletins de jeu scannés synthétiques.
