@@ -79,10 +79,9 @@ fn reglement_5_5_deux_lettres_de_raccord_hors_deuxieme_coup() {
     verifier(&d, Verdict::Avertissement, 7, &[Motif::LettresRaccord]);
 }
 
-/// 5.8 : un seul avertissement par bulletin ; « un avertissement ne se cumule pas avec une
-/// pénalité ou un zéro » : localisation absente et score existant (pénalité) alors que le
-/// joker… ici, deux manquements d'avertissement (référence inversée, score faux) donnent
-/// un seul avertissement.
+/// 5.8 : un seul avertissement par bulletin — deux manquements qui en méritent chacun un
+/// (référence inversée, score faux) donnent un seul avertissement, au score exact de la
+/// place (5.3.2).
 #[test]
 fn reglement_5_8_un_seul_avertissement() {
     let d = harnois().corriger("ref: F 10\nscore: 77\n|H\n|A\n|R\n|N\n|O\n|I\n|S\n");
