@@ -126,11 +126,11 @@ pub fn pour_score(ctx: &ContexteCoup, s: &Suite, score: u32) -> Option<Fallacieu
 }
 
 /// 5.4.2.b, 2e exception (guide 7.4.6) : parmi les places où les lettres de raccord du
-/// bulletin conviennent aussi (deux au moins), l'une forme-t-elle un raccordement
-/// fallacieux ?
-pub fn places_raccord_fallacieuses(ctx: &ContexteCoup, e: &Ecrit, s: &Suite) -> Option<Fallacieux> {
+/// bulletin conviennent aussi (deux au moins), l'une forme-t-elle, pour le score écrit, un
+/// raccordement fallacieux ?
+pub fn places_raccord_fallacieuses(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, score: u32) -> Option<Fallacieux> {
     let mut douteux = None;
-    for ev in places(ctx, &s.lettres, s.direction) {
+    for ev in places(ctx, &s.lettres, s.direction).filter(|ev| ev.score == score) {
         if lettres_raccord(&ctx.grille, e.feuille, s, ev.reference).nombre < 2 {
             continue;
         }

@@ -137,10 +137,12 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
             _ => Vec::new(),
         };
         let mut c = candidat_correct(n, s, p.clone(), motifs, place.cellules.clone());
-        if !p.score_exact && paiements.len() > 1 {
-            // Sauf si l'une des places possibles forme un raccordement fallacieux.
-            if let Some(f) = fallacieux::places_raccord_fallacieuses(ctx, e, s) {
-                c = f.en_candidat(n, c.valeur, s.cellules.clone());
+        if !p.score_exact && hors_mot && s.direction == p.variante.reference.direction {
+            // « … sauf si l'une des places possibles forme un raccordement fallacieux » :
+            // une place où le raccord écrit convient aussi et où le mot, pour le score
+            // écrit, forme un raccord non valide mais plausible (guide 7.4.6).
+            if let Some(f) = e.revendique.and_then(|r| fallacieux::places_raccord_fallacieuses(ctx, e, s, r)) {
+                c = f.en_candidat(n, c.valeur, c.cellules.clone());
             }
         }
         sortie.push(c);
@@ -153,7 +155,13 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
             p.variantes.iter().find(|v| v.reference.direction == s.direction && v.score == r).copied()
         });
         if let Some(v) = existe {
-            sortie.push(penalite(ctx, e, n, s, v, r));
+            // Les lettres reportées qui sont de raccord à l'une des places du mot sont
+            // des lettres de raccord fautives, pas un autre mot joué.
+            let mut c = penalite(ctx, e, n, s, v, r);
+            for p in &places {
+                c.cellules.extend(&p.cellules);
+            }
+            sortie.push(c);
         }
     }
     sortie
@@ -239,6 +247,17 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         } else {
             (a, b)
         };
+        // Les lettres posées ne doivent appartenir à aucun autre mot écrit en travers :
+        // elles seraient alors celles d'un autre mot joué, dont le prolongement n'est que
+        // le raccord.
+        let posees_ailleurs = |t: &Suite, cases: std::ops::Range<usize>| {
+            cases.into_iter().any(|i| suites.iter().any(|u| u.direction != t.direction && u.cellules.contains(&t.cellules[i])))
+        };
+        if premiere.is_some_and(|t| posees_ailleurs(t, 0..avant))
+            || derniere.is_some_and(|t| posees_ailleurs(t, t.lettres.len() - apres..t.lettres.len()))
+        {
+            continue;
+        }
         let chaque = (avant == 0 || a >= 1) && (apres == 0 || b >= 1);
         let total = a + b;
         // Guide 5.4 : mot prolongé de 7 lettres ou plus abrégé avec 6 lettres de raccord
