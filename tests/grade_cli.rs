@@ -88,8 +88,8 @@ fn bulletins_justes_de_deux_coups_sont_payes() {
     let e = essai(
         "# premier coup : la référence est ignorée (5.4.2.a)\n\
          bulletin table=1 coup=1\nscore: 20\n|MANGER\n\
-         bulletin table=1 coup=2\nref: 10 G\nscore: 16\n|TALES\n\
-         bulletin table=2 coup=2\nref: 10G\nscore: 16\n|TALES\n",
+         bulletin table=1 coup=2\nref: 10 G\nscore: 16\n|T\n|A\n|L\n|E\n|S\n\
+         bulletin table=2 coup=2\nref: 10G\nscore: 16\n|T\n|A\n|L\n|E\n|S\n",
     );
     let o = grade(&e, &["--edition", "2023"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
