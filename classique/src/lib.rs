@@ -1,2 +1,24 @@
 //! Formule classique (tournois en face-à-face) : appariements et classements.
-//! Voir `../shared/reference/formule-classique.txt`.
+//! Voir `../shared/reference/formule-classique.txt` (les numéros de paragraphe cités dans le
+//! code sont ceux de ce document).
+//!
+//! - [`joueurs`] : `joueurs.csv`, classement initial (§ 2), nombre de matchs (§ 1) ;
+//! - [`resultats`] : `resultats.csv`, vérification de la cohérence des rondes ;
+//! - [`points`] : PM (§ 3), Pdep (§ 4.2), et le choix fait pour les matchs contre X ;
+//! - [`classement`] : classements intermédiaire (§ 5) et final (§ 9), PPM (§ 4.1) ;
+//! - [`appariement`] : premier match (§ 6.1.1), groupes de PM (§ 6.1.2), tables fixes à
+//!   8 et 9–16 joueurs (§ 6.2), permutations (§ 7), forfaits (§ 8).
+
+pub mod appariement;
+pub mod classement;
+pub mod erreur;
+pub mod joueurs;
+pub mod points;
+pub mod resultats;
+
+pub use appariement::{prochaine_ronde, Regle, Ronde, Table};
+pub use classement::{classement, classement_final, Ligne};
+pub use erreur::Erreur;
+pub use joueurs::{joueurs_depuis_texte, lire_joueurs, Inscrits, Joueur, Participant, NOM_X};
+pub use points::{Bilan, Match, Score};
+pub use resultats::{Rencontres, Tournoi};

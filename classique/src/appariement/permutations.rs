@@ -1,0 +1,104 @@
+//! Le moteur d'appariement commun : on désigne, du haut du classement vers le bas, un
+//! adversaire au premier joueur libre, puis on applique les permutations (§ 7) s'ils se sont
+//! déjà rencontrés.
+
+/// Un match désigné, en positions dans le classement (0 = le premier).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Designation {
+    /// Le premier joueur libre du classement (le mieux placé des deux).
+    pub a: usize,
+    /// Son adversaire retenu.
+    pub b: usize,
+    /// L'adversaire que donnait la règle d'appariement, avant permutation.
+    pub naturel: usize,
+    /// Vrai si `a` et `b` se sont déjà rencontrés (aucun autre adversaire n'était libre, § 7).
+    pub rematch: bool,
+}
+
+/// Apparie `n` positions (n pair). `naturel(a, libres)` donne l'adversaire que la règle
+/// d'appariement désigne pour `a` parmi les positions encore libres (`a` n'y est plus) ;
+/// `deja(a, b)` dit si deux positions se sont déjà rencontrées.
+///
+/// § 7, si `a` a déjà rencontré l'adversaire désigné `b` (et si `permuter`) : on remonte dans
+/// le classement à partir de `b` jusqu'au premier joueur libre que `a` n'a pas rencontré ;
+/// sinon on descend à partir de `b` ; sinon on garde `a`–`b`.
+pub fn designer(
+    n: usize,
+    naturel: impl Fn(usize, &[bool]) -> usize,
+    deja: impl Fn(usize, usize) -> bool,
+    permuter: bool,
+) -> Vec<Designation> {
+    let mut libres = vec![true; n];
+    let mut designations = Vec::with_capacity(n / 2);
+    while let Some(a) = libres.iter().position(|&l| l) {
+        libres[a] = false;
+        if !libres.iter().any(|&l| l) {
+            break; // nombre impair : ne se produit pas, l'appelant ajoute X
+        }
+        let b = naturel(a, &libres);
+        let mut retenu = b;
+        let mut rematch = false;
+        if deja(a, b) {
+            let disponible = |c: &usize| libres[*c] && !deja(a, *c);
+            let trouve = if permuter { (0..b).rev().find(disponible).or_else(|| (b + 1..n).find(disponible)) } else { None };
+            match trouve {
+                Some(c) => retenu = c,
+                None => rematch = true,
+            }
+        }
+        libres[retenu] = false;
+        designations.push(Designation { a, b: retenu, naturel: b, rematch });
+    }
+    designations
+}
+
+/// La première position libre en remontant à partir de `depuis`, puis en descendant.
+pub(crate) fn plus_proche_libre(depuis: usize, libres: &[bool]) -> Option<usize> {
+    (0..depuis).rev().find(|&c| libres[c]).or_else(|| (depuis + 1..libres.len()).find(|&c| libres[c]))
+}
+
+/// §§ 6.1.2 et 6.1.3 : apparie un classement par groupes de points de match. `pm[p]` est le
+/// nombre de PM de la position `p` (classement par PM décroissants), `None` pour le joueur
+/// fictif X, toujours dernier et seul dans son groupe.
+///
+/// Le premier joueur libre rencontre le dernier joueur libre de son groupe si ce groupe
+/// (parmi les joueurs libres) est pair, sinon le premier joueur libre du groupe suivant ; et
+/// ainsi de suite. Avec `permuter`, les rencontres déjà jouées sont évitées selon le § 7.
+pub fn par_groupes(pm: &[Option<u32>], deja: impl Fn(usize, usize) -> bool, permuter: bool) -> Vec<Designation> {
+    let naturel = |a: usize, libres: &[bool]| {
+        let groupe: Vec<usize> = (0..pm.len()).filter(|&p| libres[p] && pm[p] == pm[a]).collect();
+        if (groupe.len() + 1) % 2 == 0 {
+            // groupe pair : le premier rencontre le dernier
+            return *groupe.last().expect("groupe pair non vide");
+        }
+        // groupe impair : le premier rencontre le premier du groupe suivant
+        (a + 1..pm.len())
+            .find(|&p| libres[p] && pm[p] != pm[a])
+            .or_else(|| plus_proche_libre(a, libres))
+            .expect("au moins un joueur libre")
+    };
+    designer(pm.len(), naturel, deja, permuter)
+}
+
+/// Apparie selon une table fixe (`tables`, positions à partir de 1). Si le partenaire prévu
+/// n'est plus libre (il a servi à une permutation), la règle désigne le joueur libre le plus
+/// proche de lui, en remontant puis en descendant ; les permutations du § 7 s'appliquent
+/// ensuite comme ailleurs.
+pub fn par_table(n: usize, tables: &[(usize, usize)], deja: impl Fn(usize, usize) -> bool) -> Vec<Designation> {
+    let mut partenaire = vec![usize::MAX; n];
+    for &(a, b) in tables {
+        if (1..=n).contains(&a) && (1..=n).contains(&b) {
+            partenaire[a - 1] = b - 1;
+            partenaire[b - 1] = a - 1;
+        }
+    }
+    let naturel = |a: usize, libres: &[bool]| {
+        let p = partenaire[a];
+        if p < n && libres[p] {
+            p
+        } else {
+            plus_proche_libre(if p < n { p } else { a }, libres).expect("au moins un joueur libre")
+        }
+    };
+    designer(n, naturel, deja, true)
+}
