@@ -47,6 +47,17 @@ fn guide_5_1_1_ex1_trois_lettres_de_raccord() {
     solution(&d, "HARNOIS", "10F", 78);
 }
 
+/// Guide 1.1.3 : « Bulletin valide : 3 lettres de raccord (N, T et O de ENTOILER) » : le
+/// mot croise un mot de la grille ; la lettre croisée et ses voisines du mot croisé, en
+/// chaîne, sont des lettres de raccord (4.3.2). CHEVELUS en 1G croise SALON par le S : S,
+/// A, L, O.
+#[test]
+fn guide_5_1_1_ex3_raccord_par_le_mot_croise() {
+    let d = chevelus().corriger("score: 101\n|C\n|H\n|E\n|V\n|E\n|L\n|U\n|SALO\n");
+    valide(&d, 101);
+    solution(&d, "CHEVELUS", "1G", 101);
+}
+
 /// Guide 1.1.4 : « Avertissement : seulement 2 lettres de raccord (S et A de SAURES) ».
 #[test]
 fn guide_5_1_1_ex4_deux_lettres_de_raccord_avertissement() {

@@ -128,6 +128,15 @@ fn guide_5_3_2_ex6_sans_cercle_le_score_identifie_le_joker() {
     verifier(&d, Verdict::Avertissement, 140, &[Motif::Joker { lettre: 'M' }]);
 }
 
+/// Guide 3.2.8 : « Avertissement pour joker non encerclé. Le joueur reçoit le score de 113
+/// points, dans la mesure où le score permet d'identifier le placement d'un des deux
+/// jokers » (avec la référence 1 H).
+#[test]
+fn guide_5_3_2_ex8_reference_sans_cercle_le_score_identifie_le_joker() {
+    let d = minimale().corriger(&format!("ref: 1 H\nscore: 140\n{}", vertical("MINIMALE")));
+    verifier(&d, Verdict::Avertissement, 140, &[Motif::Joker { lettre: 'M' }]);
+}
+
 /// Guide 3.2.7 : « Avertissement pour joker non encerclé et score erroné. Le joueur reçoit
 /// le score de 104 points, correspondant à la solution minimale. »
 #[test]

@@ -63,3 +63,50 @@ fn guide_5_7_3_ex3_lettre_finale_omise_reference_juste() {
     let d = harnois().corriger("ref: 10 F\nscore: 78\n|H\n|A\n|R\n|N\n|O\n|I\n");
     zero(&d, &[]);
 }
+
+// --- 5.7.4 Plusieurs interprétations possibles ---
+
+/// TASSE en H8, SALON en N1 ; tirage CEEHLUV : CHEVELUE vaut 88 en 12A, 82 en 12D et en
+/// 12F (il croise TASSE par son E en H12).
+fn chevelue() -> Situation {
+    let s = Situation::new(grille_mots(&[("H8", "TASSE"), ("N1", "SALON")]), "CEEHLUV", &["CHEVELUS", "CHEVELUE"])
+        .avec_modele_francais();
+    assert_eq!(s.score("CHEVELUE", "12A"), 88);
+    assert_eq!(s.score("CHEVELUE", "12D"), 82);
+    s
+}
+
+/// CHEVELUE vertical, le raccord SS devant son cinquième E (place 12D).
+const CHEVELUE_12D: &str = "|..C\n|..H\n|..E\n|..V\n|SSE\n|..L\n|..U\n|..E\n";
+
+/// Guide 7.4.2 : « Pour les solutions en colonne 15, il n'y a aucune lettre de raccord
+/// correcte et le score présent sur le bulletin n'existe pas pour ce mot. C'est donc la
+/// solution en 14 D pour 12 points qui est retenue, avec un avertissement pour score
+/// erroné. »
+#[test]
+fn guide_5_7_4_ex2_raccord_juste_score_inexistant() {
+    let d = chevelue().corriger(&format!("score: 90\n{CHEVELUE_12D}"));
+    verifier(&d, Verdict::Avertissement, 82, &[Motif::Score]);
+    solution(&d, "CHEVELUE", "12D", 82);
+}
+
+/// Guide 7.4.4 : « La solution DEPITEES en 14 H est également présente sur le bulletin,
+/// avec 5 lettres de raccord correctes, mais elle ne rapporte que 67 points. Comme il n'y a
+/// pas de raison de faire exception à la règle, c'est la solution la plus profitable au
+/// joueur qui doit être retenue, soit 153 points après pénalité. » (88 − 5 = 83 > 82)
+#[test]
+fn guide_5_7_4_ex4_penalite_plus_profitable_que_la_place_localisee() {
+    let d = chevelue().corriger(&format!("score: 88\n{CHEVELUE_12D}"));
+    verifier(&d, Verdict::Penalite, 83, &[Motif::LocalisationPenalite]);
+    solution(&d, "CHEVELUE", "12A", 88);
+}
+
+/// Guide 5.14 (5.5) : « il est techniquement impossible de jouer une solution de 8 lettres
+/// en rangée O ; qui plus est, il n'y a qu'un E dans le tirage. Il ne peut donc s'agir que
+/// d'un décalage. » Le raccord TASSE désigne la colonne 13, où CHEVELUE poserait ses huit
+/// lettres (trois E pour deux au tirage) : décalage, pénalité.
+#[test]
+fn guide_5_5_ex14_raccord_designant_une_place_impossible() {
+    let d = chevelue().corriger("score: 82\n|.....C\n|.....H\n|.....E\n|.....V\n|TASSEE\n|.....L\n|.....U\n|.....E\n");
+    verifier(&d, Verdict::Penalite, 77, &[Motif::LocalisationPenalite]);
+}
