@@ -233,20 +233,22 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
             }
             (None, Some(s))
         };
-        // Lettres du mot prolongé reportées contre chaque prolongement.
+        // Lettres du mot prolongé reportées contre chaque prolongement. Une même suite
+        // porte les deux prolongements : le mot prolongé est entre les deux.
+        let meme = matches!((premiere, derniere), (Some(p), Some(d)) if std::ptr::eq(p, d));
+        if meme && s.lettres.len() < avant + apres {
+            continue;
+        }
         let a = premiere.map_or(0, |t| {
-            t.lettres[avant..].iter().zip(prolonge).take_while(|(x, y)| x == y).count().min(g)
+            let fin = if meme { t.lettres.len() - apres } else { t.lettres.len() };
+            t.lettres[avant..fin].iter().zip(prolonge).take_while(|(x, y)| x == y).count().min(g)
         });
         let b = derniere.map_or(0, |t| {
             let fin = t.lettres.len() - apres;
-            let debut = if premiere.is_some_and(|p| std::ptr::eq(p, t)) { avant } else { 0 };
+            let debut = if meme { avant } else { 0 };
             t.lettres[debut..fin].iter().rev().zip(prolonge.iter().rev()).take_while(|(x, y)| x == y).count().min(g)
         });
-        let (a, b) = if premiere.is_some() && derniere.is_some() && std::ptr::eq(premiere.unwrap(), derniere.unwrap()) {
-            (a, b.min(g - a.min(g)))
-        } else {
-            (a, b)
-        };
+        let (a, b) = if meme { (a, b.min(g - a)) } else { (a, b) };
         // Les lettres posées ne doivent appartenir à aucun autre mot écrit en travers :
         // elles seraient alors celles d'un autre mot joué, dont le prolongement n'est que
         // le raccord.

@@ -1,0 +1,278 @@
+//! Propriétés de la correction sur des coups réels (parties Eliot, lexique par défaut) :
+//! - un bulletin qui énonce correctement le top, par la référence alphanumérique ou par
+//!   les lettres de raccord, est valide et payé du score du top (chaque coup de 4 parties) ;
+//! - une solution quelconque bien localisée et bien comptée est valide, la même avec un
+//!   score faux reçoit un avertissement et son score exact, avec une référence décalée au
+//!   mieux la pénalité de 5 points ;
+//! - la correction ne panique jamais, quelle que soit la lecture.
+
+use arbitre_engine::arbitrage::{corriger, ContexteCoup, Decision, Edition, Motif, Verdict};
+use arbitre_engine::generation::Solution;
+use arbitre_engine::lecture::{Cellule, Contenu, EtatBulletin, Lecture, Trace};
+use arbitre_engine::reference::{Direction, Reference};
+use arbitre_engine::tuiles::{caractere, JOKER};
+use arbitre_engine::{Formule, Grille, Lexique, Partie};
+use proptest::prelude::*;
+use std::path::Path;
+use std::sync::OnceLock;
+
+const PARTIES: [&str; 4] = ["2_ai", "fumee", "hutte", "rosace"];
+
+fn lexique() -> &'static Lexique {
+    static L: OnceLock<Lexique> = OnceLock::new();
+    L.get_or_init(Lexique::defaut)
+}
+
+fn partie(nom: &str) -> Partie {
+    let chemin = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../shared/validation/eliot-games/{nom}.partie"));
+    Partie::lire(&chemin, Formule::STANDARD).expect("partie")
+}
+
+/// Le mot tel qu'un joueur l'écrit : majuscules, lettres posées par un joker entourées.
+fn cellule_du_mot(grille: &Grille, s: &Solution, i: usize) -> Cellule {
+    let x = s.mot()[i];
+    let k = s.reference.case_n(i).unwrap();
+    let c = caractere(x).to_ascii_uppercase();
+    Cellule::lettre(if x & JOKER != 0 && grille.cases[k] == 0 { c.to_ascii_lowercase() } else { c })
+}
+
+/// Le mot seul, dans son sens.
+fn mot_seul(grille: &Grille, s: &Solution) -> Vec<Vec<Cellule>> {
+    let cells: Vec<Cellule> = (0..s.mot().len()).map(|i| cellule_du_mot(grille, s, i)).collect();
+    match s.reference.direction {
+        Direction::Horizontal => vec![cells],
+        Direction::Vertical => cells.into_iter().map(|c| vec![c]).collect(),
+    }
+}
+
+/// Le mot et toutes les lettres de la grille qui le touchent (lettres de raccord), et leur
+/// nombre (lettres de grille du mot comprises).
+fn avec_raccord(grille: &Grille, s: &Solution) -> (Vec<Vec<Cellule>>, usize) {
+    let r = s.reference;
+    let n = s.mot().len();
+    let (haut, larg) = match r.direction {
+        Direction::Horizontal => (3, n + 2),
+        Direction::Vertical => (n + 2, 3),
+    };
+    let mut f = vec![vec![Cellule::vide(); larg]; haut];
+    let mut raccord = 0;
+    for (l, rangee) in f.iter_mut().enumerate() {
+        for (c, cellule) in rangee.iter_mut().enumerate() {
+            let (gl, gc) = (r.ligne as isize - 1 + l as isize, r.colonne as isize - 1 + c as isize);
+            if !(0..15).contains(&gl) || !(0..15).contains(&gc) {
+                continue;
+            }
+            let dans_mot = match r.direction {
+                Direction::Horizontal => l == 1 && (1..=n).contains(&c),
+                Direction::Vertical => c == 1 && (1..=n).contains(&l),
+            };
+            let g = grille.at(gl as usize, gc as usize);
+            if dans_mot {
+                let i = if r.direction == Direction::Horizontal { c - 1 } else { l - 1 };
+                *cellule = cellule_du_mot(grille, s, i);
+                raccord += (g != 0) as usize;
+            } else if g != 0 && !((l == 0 || l == haut - 1) && (c == 0 || c == larg - 1)) {
+                *cellule = Cellule::lettre(caractere(g).to_ascii_uppercase());
+                raccord += 1;
+            }
+        }
+    }
+    (f, raccord)
+}
+
+fn lecture(coup: u32, rangees: Vec<Vec<Cellule>>, reference: Option<String>, score: Option<u32>) -> Lecture {
+    let mut l = Lecture::nouvelle(1, coup);
+    l.rangees = rangees;
+    l.reference = reference;
+    l.score = score.map(|s| s.to_string());
+    l
+}
+
+#[track_caller]
+fn attendre(d: &Decision, verdict: Verdict, score: u32, quoi: &str) {
+    assert_eq!((d.verdict, d.score), (verdict, score), "{quoi} : {d:?}");
+}
+
+#[test]
+fn le_top_bien_localise_est_toujours_valide() {
+    let mut par_raccord = 0;
+    for nom in PARTIES {
+        let p = partie(nom);
+        for coup in 1..=p.coups.len() as u32 {
+            let ctx = ContexteCoup::new(&p, coup, lexique()).unwrap();
+            let top = &p.tops[coup as usize - 1];
+            // Le top de la partie (trouvé avec l'ODS) peut manquer au lexique par défaut.
+            let Some(s) = ctx.solutions.iter().find(|s| s.reference == top.reference && s.mot() == top.mot.as_slice()) else {
+                continue;
+            };
+            let quoi = format!("{nom} coup {coup} {s:?}");
+            let d = corriger(&ctx, &lecture(coup, mot_seul(&ctx.grille, s), Some(s.reference.to_string()), Some(s.score)), Edition::E2020);
+            attendre(&d, Verdict::Valide, s.score, &quoi);
+            assert!(d.motifs.is_empty(), "{quoi} : {d:?}");
+            let (f, n) = avec_raccord(&ctx.grille, s);
+            if coup > 1 && n >= 3 {
+                par_raccord += 1;
+                let d = corriger(&ctx, &lecture(coup, f, None, Some(s.score)), Edition::E2020);
+                attendre(&d, Verdict::Valide, s.score, &format!("{quoi} par lettres de raccord"));
+            }
+        }
+    }
+    assert!(par_raccord >= 20, "{par_raccord} tops localisés par lettres de raccord");
+}
+
+#[test]
+fn solutions_quelconques_ref_juste_score_faux_ref_decalee() {
+    let p = partie("fumee");
+    for coup in [3u32, 9, 15] {
+        let ctx = ContexteCoup::new(&p, coup, lexique()).unwrap();
+        for s in ctx.solutions.iter().step_by(37).take(40) {
+            let quoi = format!("fumee coup {coup} {s:?}");
+            let r = Some(s.reference.to_string());
+            let d = corriger(&ctx, &lecture(coup, mot_seul(&ctx.grille, s), r.clone(), Some(s.score)), Edition::E2020);
+            attendre(&d, Verdict::Valide, s.score, &quoi);
+            // 5.3.2 : score faux, localisation correcte → score exact, avertissement.
+            // Sauf si ce score faux est celui d'un autre encerclement à cette place (5.3.1
+            // coup joker) : payé, avertissement joker.
+            let autre_encerclement = ctx.solutions.iter().any(|v| {
+                v.reference == s.reference && v.score == s.score + 1 && v.mot().len() == s.mot().len() && v.mot().iter().zip(s.mot()).all(|(a, b)| a & !JOKER == b & !JOKER)
+            });
+            let d = corriger(&ctx, &lecture(coup, mot_seul(&ctx.grille, s), r.clone(), Some(s.score + 1)), Edition::E2020);
+            if autre_encerclement {
+                attendre(&d, Verdict::Avertissement, s.score + 1, &quoi);
+                assert!(matches!(d.motifs[..], [Motif::Joker { .. }]), "{quoi} : {d:?}");
+            } else {
+                attendre(&d, Verdict::Avertissement, s.score, &quoi);
+                assert!(d.motifs.contains(&Motif::Score), "{quoi} : {d:?}");
+            }
+            // Score absent : de même.
+            let d = corriger(&ctx, &lecture(coup, mot_seul(&ctx.grille, s), r, None), Edition::E2020);
+            attendre(&d, Verdict::Avertissement, s.score, &quoi);
+            // 5.3.3 : référence absente, score exact → pénalité de 5 points (ou zéro si
+            // un raccordement fallacieux est possible) ; sauf si le mot porte lui-même
+            // trois lettres de la grille, qui le localisent (4.3.2).
+            let propres = (0..s.mot().len()).filter(|&i| ctx.grille.cases[s.reference.case_n(i).unwrap()] != 0).count();
+            let d = corriger(&ctx, &lecture(coup, mot_seul(&ctx.grille, s), None, Some(s.score)), Edition::E2020);
+            if propres >= 3 {
+                attendre(&d, Verdict::Valide, s.score, &quoi);
+                continue;
+            }
+            match d.verdict {
+                Verdict::Penalite => assert_eq!(d.score, s.score.saturating_sub(5), "{quoi} : {d:?}"),
+                Verdict::Zero => assert!(d.motifs.contains(&Motif::RaccordementFallacieux), "{quoi} : {d:?}"),
+                _ => panic!("{quoi} sans localisation : {d:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn bulletins_absent_et_vierge() {
+    let p = partie("fumee");
+    let ctx = ContexteCoup::new(&p, 4, lexique()).unwrap();
+    let mut l = Lecture::nouvelle(3, 4);
+    l.etat = EtatBulletin::Absent;
+    let d = corriger(&ctx, &l, Edition::E2020);
+    assert_eq!((d.verdict, d.score, d.motifs.clone()), (Verdict::Zero, 0, vec![Motif::Absent]));
+    l.etat = EtatBulletin::Vierge;
+    assert_eq!(corriger(&ctx, &l, Edition::E2020).motifs, vec![Motif::Vierge]);
+    // Rempli mais sans aucune lettre (un score seul) : vierge aussi.
+    let d = corriger(&ctx, &lecture(4, vec![], None, Some(30)), Edition::E2020);
+    assert_eq!((d.verdict, d.motifs), (Verdict::Zero, vec![Motif::Vierge]));
+}
+
+struct Contextes {
+    ctx: Vec<ContexteCoup<'static>>,
+}
+
+fn contextes() -> &'static Contextes {
+    static C: OnceLock<Contextes> = OnceLock::new();
+    C.get_or_init(|| {
+        let p: &'static Partie = Box::leak(Box::new(partie("hutte")));
+        Contextes { ctx: [1u32, 2, 8, 16].iter().map(|&n| ContexteCoup::new(p, n, lexique()).unwrap()).collect() }
+    })
+}
+
+fn trace() -> impl Strategy<Value = Trace> {
+    (0u8..26, prop::bool::weighted(0.15)).prop_map(|(l, e)| Trace { lettre: (b'A' + l) as char, entouree: e })
+}
+
+fn cellule() -> impl Strategy<Value = Cellule> {
+    let contenu = prop_oneof![
+        10 => Just(Contenu::Vide),
+        8 => trace().prop_map(Contenu::Lettre),
+        1 => Just(Contenu::Illisible),
+        1 => prop::collection::vec(trace(), 2..4).prop_map(Contenu::Alternatives),
+    ];
+    (contenu, prop::bool::weighted(0.05)).prop_map(|(contenu, barree)| Cellule { contenu, barree })
+}
+
+fn reference() -> impl Strategy<Value = Option<String>> {
+    prop_oneof![
+        Just(None),
+        (0u8..15, 0u8..15, any::<bool>()).prop_map(|(l, c, h)| {
+            let d = if h { Direction::Horizontal } else { Direction::Vertical };
+            Some(Reference::new(l as usize, c as usize, d).to_string())
+        }),
+        "[A-Q ]{0,2}[0-9]{0,3}".prop_map(Some),
+    ]
+}
+
+/// Une lecture née d'une solution du coup, perturbée (lettre changée, cases en plus).
+fn lecture_proche(ctx: &ContexteCoup, graine: usize, change: Option<(usize, Trace)>, decale: u8, score: Option<u32>) -> Lecture {
+    let s = &ctx.solutions[graine % ctx.solutions.len()];
+    let (mut f, _) = avec_raccord(&ctx.grille, s);
+    if let Some((i, t)) = change {
+        let cells: Vec<&mut Cellule> = f.iter_mut().flatten().collect();
+        let n = cells.len();
+        if let Some(c) = cells.into_iter().nth(i % n) {
+            c.contenu = Contenu::Lettre(t);
+        }
+    }
+    let r = Reference { colonne: (s.reference.colonne + decale) % 15, ..s.reference };
+    lecture(ctx.numero, f, Some(r.to_string()), score.or(Some(s.score)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn la_correction_ne_panique_jamais(
+        k in 0usize..4,
+        rangees in prop::collection::vec(prop::collection::vec(cellule(), 0..10), 0..8),
+        reference in reference(),
+        score in prop::option::of("[0-9#]{1,3}"),
+        etat in prop_oneof![8 => Just(EtatBulletin::Rempli), 1 => Just(EtatBulletin::Vierge), 1 => Just(EtatBulletin::Absent)],
+    ) {
+        let ctx = &contextes().ctx[k];
+        let mut l = Lecture::nouvelle(7, ctx.numero);
+        l.rangees = rangees;
+        l.reference = reference;
+        l.score = score;
+        l.etat = etat;
+        let d = corriger(ctx, &l, Edition::E2023);
+        // Un zéro paie 0, un bulletin payé a une solution, un valide n'a pas de motif.
+        prop_assert!(d.verdict != Verdict::Zero || d.score == 0);
+        prop_assert!(d.verdict != Verdict::Valide || d.motifs.is_empty());
+        prop_assert!(matches!(d.verdict, Verdict::Zero) || d.solution.is_some());
+    }
+
+    #[test]
+    fn lectures_proches_d_une_solution(
+        k in 1usize..4,
+        graine in 0usize..100_000,
+        change in prop::option::of((0usize..40, trace())),
+        decale in 0u8..3,
+        score in prop::option::of(0u32..200),
+    ) {
+        let ctx = &contextes().ctx[k];
+        let l = lecture_proche(ctx, graine, change, decale, score);
+        let d = corriger(ctx, &l, Edition::E2020);
+        prop_assert!(d.verdict != Verdict::Zero || d.score == 0);
+        // Jamais plus que le score revendiqué s'il existe pour la solution payée, jamais
+        // plus que le top.
+        prop_assert!(d.score <= ctx.solutions[0].score, "{d:?}");
+        if d.verdict == Verdict::Penalite {
+            prop_assert_eq!(Some(d.score), d.score_revendique.map(|r| r.saturating_sub(5)));
+        }
+    }
+}
