@@ -5,11 +5,13 @@
 //! *Terminaisons.* Chaque mot se coupe en radical (2 lettres au moins) + terminaison (0 à
 //! [`LONG_TERM`] lettres). Pour chaque radical on relève l'ensemble des terminaisons qui
 //! en font un mot du lexique, restreint aux [`INVENTAIRE`] terminaisons les plus
-//! fréquentes. On compte ensuite, pour chaque couple (a, b), combien de radicaux portent
-//! a et b ensemble : la proportion `avec(a, b) / avec(a)` dit à quel point « qui a la forme
-//! en a a aussi la forme en b » (−ER → −EE : la plupart des verbes). Les radicaux de même
-//! ensemble de terminaisons (tous les verbes en −ER réguliers…) sont regroupés avant de
-//! compter les couples, ce qui rend l'apprentissage rapide.
+//! fréquentes (CANCAN- : -ER, -E, -ES, -EE, -ONS…). Les radicaux de même ensemble (tous
+//! les verbes réguliers en −ER complets…) sont regroupés : on garde les ensembles distincts
+//! avec leur nombre de radicaux, et pour chaque terminaison la liste des ensembles qui la
+//! contiennent. Pour juger radical + b, on compte les radicaux dont l'ensemble contient
+//! toutes les formes connues du radical, et parmi eux ceux qui ont aussi b : « ceux qui se
+//! fléchissent comme lui ont-ils cette forme ? ». L'absence d'une forme est donc une
+//! preuve : ABLUT- n'a que -ION et -IONS, comme les noms, pas comme les verbes.
 //!
 //! *Préfixes.* Pour chaque préfixe de 1 à 3 lettres, la proportion des mots du lexique
 //! qui, précédés de ce préfixe, donnent encore un mot (RE-, DÉ-, A-…).
@@ -293,5 +295,51 @@ impl Paradigmes {
     pub fn octets(&self) -> usize {
         (self.terminaisons.len() + self.avec.len() + self.poids.len() + self.debuts.len() + self.ids.len() + self.prefixes.len()) * 4
             + self.ensembles.len() * MOTS_BITS * 8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn appris(mots: &[&str]) -> (Paradigmes, Vec<Vec<u8>>) {
+        let lx = Lexique::depuis_mots("test", mots);
+        let v: Vec<Vec<u8>> = lx.mots().map(String::into_bytes).collect();
+        (Paradigmes::apprendre(&v, &lx), v)
+    }
+
+    fn formes<'a>(v: &'a [Vec<u8>]) -> impl Fn(&[u8]) -> Vec<Vec<u8>> + 'a {
+        move |r: &[u8]| {
+            v.iter()
+                .filter(|m| m.starts_with(r) && m.len() <= r.len() + LONG_TERM)
+                .map(|m| m[r.len()..].to_vec())
+                .collect()
+        }
+    }
+
+    #[test]
+    fn la_forme_manquante_se_lit_chez_les_radicaux_semblables() {
+        // Trois verbes complets, un verbe sans -EE, un nom en -ION/-IONS.
+        let (p, v) = appris(&[
+            "PARLER", "PARLE", "PARLEE", "PARLIONS", "DONNER", "DONNE", "DONNEE", "DONNIONS", "LAVER", "LAVE",
+            "LAVEE", "LAVIONS", "TOMBER", "TOMBE", "TOMBIONS", "ACTION", "ACTIONS",
+        ]);
+        let a = p.meilleur_suffixe(b"TOMBEE", formes(&v)).expect("analyse");
+        // Radicaux qui ont -ER, -E, -IONS (et rien d'autre exigé) : PARL, DONN, LAV, TOMB.
+        assert_eq!((a.semblables, a.avec_b), (4, 3), "{a:?}");
+        assert_eq!(a.base, "TOMBER");
+        // ACTIEZ : le radical ACT- n'a que -ION, -IONS ; aucun radical semblable n'a -IEZ.
+        let b = p.meilleur_suffixe(b"ACTIEZ", formes(&v));
+        assert!(b.as_ref().is_none_or(|b| b.avec_b == 0), "{b:?}");
+    }
+
+    #[test]
+    fn un_prefixe_est_une_syllabe_productive() {
+        let (p, _) = appris(&["PARLER", "REPARLER", "BLOQUER", "ABLOQUER", "RAMER", "AMER"]);
+        let admis = |m: &[u8]| [&b"PARLE"[..], b"BLOQUE", b"AMER"].contains(&m);
+        let a = p.meilleur_prefixe(b"APARLE", admis).expect("A- est productif");
+        assert_eq!((a.prefixe.as_str(), a.base.as_str(), a.productifs), ("A", "PARLE", 1));
+        // R- (RAMER = R + AMER) n'a pas de voyelle : ce n'est pas un préfixe.
+        assert!(p.meilleur_prefixe(b"RPARLE", admis).is_none());
     }
 }
