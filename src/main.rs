@@ -23,6 +23,9 @@ enum Commande {
     /// Compile une liste de mots en lexique `.fst`.
     #[command(subcommand)]
     Lexique(commandes::lexique::Commande),
+    /// Tournois classiques : appariements et classements.
+    #[command(subcommand)]
+    Classique(commandes::classique::Commande),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Commande::Verifier(a) => commandes::verifier::executer(a),
         Commande::Grade(a) => commandes::grade::executer(a),
         Commande::Lexique(c) => commandes::lexique::executer(c),
+        Commande::Classique(c) => commandes::classique::executer(c),
     };
     match resultat {
         Ok(code) => code,

@@ -15,6 +15,7 @@ pub mod erreur;
 pub mod joueurs;
 pub mod points;
 pub mod resultats;
+pub mod sortie;
 
 pub use appariement::{prochaine_ronde, Regle, Ronde, Table};
 pub use classement::{classement, classement_final, Ligne};
@@ -22,3 +23,4 @@ pub use erreur::Erreur;
 pub use joueurs::{joueurs_depuis_texte, lire_joueurs, Inscrits, Joueur, Participant, NOM_X};
 pub use points::{Bilan, Match, Score};
 pub use resultats::{Rencontres, Tournoi};
+pub use sortie::{appariements_csv, classement_csv};

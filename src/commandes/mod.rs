@@ -1,5 +1,6 @@
 //! Une sous-commande par module ; les options communes dans [`commun`].
 
+pub mod classique;
 pub mod commun;
 pub mod grade;
 pub mod lexique;
