@@ -65,6 +65,32 @@ fn guide_5_1_1_ex4_deux_lettres_de_raccord_avertissement() {
     verifier(&d, Verdict::Avertissement, 78, &[Motif::LettresRaccord]);
 }
 
+/// AM en D8, TU en F8, JET en H7 ; tirage ABEIMRT : TIMBRE en 10C (41) forme AMI, TUB et
+/// JETE en raccord.
+fn timbre() -> Situation {
+    let s = Situation::new(grille_mots(&[("D8", "AM"), ("F8", "TU"), ("H7", "JET")]), "ABEIMRT", &["TIMBRE", "AMI", "TUB", "JETE"]);
+    assert_eq!(s.score("TIMBRE", "10C"), 41);
+    s
+}
+
+/// Guide 1.1.5 : « Bulletin valide : 3 lettres de raccord (E de MENACERA, E de FONDERIES
+/// et T de BLET) sont sur la grille et adjacentes à une lettre nouvellement posée. » Ici M
+/// (de AM), U (de TU) et T (de JET), chacune contre une lettre de TIMBRE.
+#[test]
+fn guide_5_1_1_ex5_trois_lettres_de_trois_mots() {
+    let d = timbre().corriger("score: 41\n|.T\n|MI\n|.M\n|UB\n|.R\n|TE\n");
+    valide(&d, 41);
+    solution(&d, "TIMBRE", "10C", 41);
+}
+
+/// Guide 1.1.8 : « Avertissement : 2 lettres de raccord L et A sont correctes » : seules
+/// M et U écrites.
+#[test]
+fn guide_5_1_1_ex8_deux_lettres_de_deux_mots() {
+    let d = timbre().corriger("score: 41\n|.T\n|MI\n|.M\n|UB\n|.R\n|.E\n");
+    verifier(&d, Verdict::Avertissement, 41, &[Motif::LettresRaccord]);
+}
+
 /// Guide 1.1.6 : « Zéro : les lettres de raccord doivent être indiquées telles qu'elles
 /// sont sur la grille de jeu ; il est donc impossible d'avoir la sanction « inversion du
 /// sens du mot » avec le mode de localisation par lettres de raccord. » (mot écrit à
