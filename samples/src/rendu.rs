@@ -1,0 +1,433 @@
+//! Le bulletin rempli, à plat : le formulaire imprimé (quadrillage fin et clair, cadres,
+//! libellés, partie grisée), puis l'écriture du joueur case par case d'après une
+//! [`Lecture`], puis l'annotation éventuelle de l'arbitre dans la partie grisée.
+
+use crate::dessin::{glyphe, plume, texte, Masque, Pose, Toile};
+use crate::ecritures::{Ecritures, Glyphe};
+use ab_glyph::FontRef;
+use arbitre_engine::lecture::{Cellule, Contenu, EtatBulletin, Lecture};
+use arbitre_pipeline::formulaire::{Formulaire, Rect, Role};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// La police des libellés imprimés (Liberation Sans, OFL, `samples/polices/`).
+pub const POLICE_IMPRIMEE: &[u8] = include_bytes!("../polices/LiberationSans-Regular.ttf");
+/// Police manuscrite du côté entraînement (Humor Sans, OFL).
+pub const POLICE_ENTRAINEMENT: (&str, &[u8]) = ("humor-sans", include_bytes!("../polices/Humor-Sans.ttf"));
+/// Police manuscrite du côté évaluation (Comic Neue, OFL).
+pub const POLICE_EVALUATION: (&str, &[u8]) = ("comic-neue", include_bytes!("../polices/ComicNeue-Regular.otf"));
+
+/// Une police manuscrite, ses tracés déjà rastérisés.
+pub struct PoliceManuscrite {
+    pub nom: String,
+    pub glyphes: BTreeMap<char, Glyphe>,
+}
+
+impl PoliceManuscrite {
+    pub fn depuis_octets(nom: &str, octets: &'static [u8]) -> PoliceManuscrite {
+        let police = FontRef::try_from_slice(octets).expect("police livrée lisible");
+        let glyphes = ('0'..='9')
+            .chain('A'..='Z')
+            .filter_map(|c| crate::dessin::glyphe_de_police(&police, nom, c, 64.0).map(|g| (c, g)))
+            .collect();
+        PoliceManuscrite { nom: nom.to_string(), glyphes }
+    }
+}
+
+/// La main d'un joueur : ce qui reste constant sur tout son bulletin.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Main {
+    /// Couleur de l'encre (RVB).
+    pub encre: [u8; 3],
+    /// Épaisseur du trait des cercles et ratures, en mm.
+    pub trait_mm: f32,
+    /// Hauteur des lettres, en fraction de la case.
+    pub hauteur: f32,
+    /// Inclinaison (cisaillement) des lettres.
+    pub inclinaison: f32,
+    /// Écart de position des lettres, en fraction de la case (écart type).
+    pub desordre: f32,
+    /// Probabilité qu'une lettre déborde de sa case.
+    pub debordement: f32,
+    /// Une police manuscrite au lieu des tracés EMNIST.
+    pub police: Option<String>,
+}
+
+impl Main {
+    pub fn tirer(rng: &mut ChaCha8Rng, polices: &[PoliceManuscrite]) -> Main {
+        let encres = [[22, 36, 120], [30, 30, 36], [16, 50, 160], [40, 40, 90]];
+        Main {
+            encre: encres[rng.gen_range(0..encres.len())],
+            trait_mm: rng.gen_range(0.28..0.55),
+            hauteur: rng.gen_range(0.55..0.85),
+            inclinaison: rng.gen_range(-0.12..0.25),
+            desordre: rng.gen_range(0.02..0.10),
+            debordement: if rng.gen_bool(0.3) { rng.gen_range(0.05..0.25) } else { 0.0 },
+            police: (!polices.is_empty() && rng.gen_bool(0.15)).then(|| polices[rng.gen_range(0..polices.len())].nom.clone()),
+        }
+    }
+}
+
+/// Ce que l'arbitre a écrit dans la partie grisée, dans une autre encre.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Annotation {
+    /// (5) Numéro du coup.
+    pub coup: Option<String>,
+    /// (6) Motif (« LR », « MNA », « -5 »…).
+    pub motif: Option<String>,
+    /// (7) Score attribué.
+    pub score: Option<String>,
+    /// Couleur de l'encre de l'arbitre (rouge, ou vert pour le double arbitrage).
+    pub encre: [u8; 3],
+}
+
+/// Une case écrite de la lecture et l'encre posée pour elle (pixels de la toile à plat).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseEcrite {
+    /// Position dans la lecture (rangée, colonne à partir de 0).
+    pub rangee: u32,
+    pub colonne: u32,
+    /// La case de l'aire de rédaction où elle est écrite.
+    pub zone_rangee: u32,
+    pub zone_colonne: u32,
+    /// Boîte de l'encre `[x0, y0, x1, y1]` ; `None` pour une case vide.
+    pub encre: Option<[f32; 4]>,
+    /// Origine du tracé (`emnist:k`, `police:nom`, `marque`).
+    pub trace: Option<String>,
+}
+
+/// Le bulletin dessiné à plat.
+pub struct Rendu {
+    pub toile: Toile,
+    /// Rangée et colonne de l'aire où commence la lecture.
+    pub origine: (u32, u32),
+    pub cases: Vec<CaseEcrite>,
+    /// Boîtes d'encre des cadres écrits (table, référence, score, annotation).
+    pub cadres: Vec<(Role, [f32; 4])>,
+    pub main: Main,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ErreurRendu {
+    #[error("bulletin table {table} coup {coup} : la lecture fait {rangees} × {colonnes} cases, l'aire de rédaction {zr} × {zc}")]
+    TropGrand { table: u32, coup: u32, rangees: usize, colonnes: usize, zr: u32, zc: u32 },
+}
+
+/// Ce qui sert à écrire : tracés EMNIST et polices manuscrites.
+pub struct Plumier<'a> {
+    pub ecritures: &'a Ecritures,
+    pub polices: &'a [PoliceManuscrite],
+    pub imprimee: FontRef<'static>,
+}
+
+impl<'a> Plumier<'a> {
+    pub fn new(ecritures: &'a Ecritures, polices: &'a [PoliceManuscrite]) -> Self {
+        Plumier { ecritures, polices, imprimee: FontRef::try_from_slice(POLICE_IMPRIMEE).expect("police livrée lisible") }
+    }
+
+    fn trace(&self, c: char, police: Option<&str>, rng: &mut ChaCha8Rng) -> Option<&'a Glyphe> {
+        if let Some(p) = police.and_then(|n| self.polices.iter().find(|p| p.nom == n)) {
+            if let Some(g) = p.glyphes.get(&c) {
+                return Some(g);
+            }
+        }
+        let v = self.ecritures.de(c);
+        (!v.is_empty()).then(|| &v[rng.gen_range(0..v.len())])
+    }
+}
+
+/// Dessine le formulaire imprimé vierge.
+pub fn imprimer(f: &Formulaire, t: &mut Toile, imprimee: &FontRef<'_>) {
+    let gris_trait = [150, 150, 150];
+    let g = &f.zone_grisee;
+    let (x0, y0) = (t.px(g.x_mm), t.px(g.y_mm));
+    t.couvrir(x0, y0, x0 + t.px(g.largeur_mm), y0 + t.px(g.hauteur_mm), [222, 222, 222], 1.0);
+    let z = &f.zone;
+    let trait_px = t.px(z.trait_mm).max(0.8);
+    let r = z.rect();
+    let (zx, zy, zl, zh) = (t.px(r.x_mm), t.px(r.y_mm), t.px(r.largeur_mm), t.px(r.hauteur_mm));
+    for i in 1..z.colonnes {
+        let x = zx + t.px(i as f64 * z.case_mm);
+        t.encrer(&plume(&[(x, zy), (x, zy + zh)], trait_px), [185, 185, 185], 1.0);
+    }
+    for i in 1..z.rangees {
+        let y = zy + t.px(i as f64 * z.case_mm);
+        t.encrer(&plume(&[(zx, y), (zx + zl, y)], trait_px), [185, 185, 185], 1.0);
+    }
+    let bord = t.px(z.bord_mm).max(1.0);
+    cadre(t, &r, bord, gris_trait);
+    cadre(t, &f.zone_grisee, bord, gris_trait);
+    for c in &f.cadres {
+        cadre(t, &c.rect(), bord, gris_trait);
+        if !c.libelle.is_empty() {
+            let taille = t.px(3.2);
+            let m = texte(imprimee, &c.libelle, t.px(c.x_mm + 1.2), t.px(c.y_mm + 1.0) + taille * 0.8, taille);
+            t.encrer(&m, [60, 60, 60], 1.0);
+        }
+    }
+}
+
+fn cadre(t: &mut Toile, r: &Rect, epaisseur: f32, couleur: [u8; 3]) {
+    let (x0, y0) = (t.px(r.x_mm), t.px(r.y_mm));
+    let (x1, y1) = (x0 + t.px(r.largeur_mm), y0 + t.px(r.hauteur_mm));
+    t.encrer(&plume(&[(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], epaisseur), couleur, 1.0);
+}
+
+/// Un gribouillis (rature, marque illisible) dans un rectangle de pixels.
+fn gribouillis(rng: &mut ChaCha8Rng, x0: f32, y0: f32, l: f32, h: f32, n: usize) -> Vec<(f32, f32)> {
+    (0..n).map(|i| (x0 + rng.gen_range(0.1..0.9) * l, y0 + h * (0.15 + 0.7 * (i as f32 / n as f32)) + rng.gen_range(-0.1..0.1) * h)).collect()
+}
+
+/// Écrit un caractère centré en (cx, cy), haut de `hauteur` pixels ; renvoie son masque.
+fn ecrire(t: &mut Toile, p: &Plumier, main: &Main, c: char, cx: f32, cy: f32, hauteur: f32, rng: &mut ChaCha8Rng) -> (Masque, String) {
+    let trace = p.trace(c, main.police.as_deref(), rng);
+    let m = match trace {
+        Some(g) => {
+            let pose = Pose {
+                centre: (cx, cy),
+                hauteur: hauteur * rng.gen_range(0.92..1.08),
+                rotation: rng.gen_range(-0.08f32..0.08),
+                inclinaison: main.inclinaison + rng.gen_range(-0.05..0.05),
+                largeur: rng.gen_range(0.9..1.15),
+                nettete: rng.gen_range(1.6..2.6),
+            };
+            glyphe(g, &pose)
+        }
+        // Caractère sans tracé (« # », ponctuation) : une marque.
+        None => plume(&gribouillis(rng, cx - hauteur * 0.3, cy - hauteur * 0.4, hauteur * 0.6, hauteur * 0.8, 6), t.px(main.trait_mm as f64)),
+    };
+    t.encrer(&m, main.encre, rng.gen_range(0.85..1.0));
+    (m, trace.map(|g| g.origine.clone()).unwrap_or_else(|| "marque".into()))
+}
+
+/// Écrit une chaîne (référence, score, table) dans un cadre, centrée sous le libellé.
+fn ecrire_dans_cadre(t: &mut Toile, p: &Plumier, main: &Main, s: &str, r: &Rect, rng: &mut ChaCha8Rng) -> Option<[f32; 4]> {
+    let n = s.chars().count().max(1) as f32;
+    let hauteur = t.px(r.hauteur_mm.min(30.0) * rng.gen_range(0.24..0.36));
+    let pas = (hauteur * 0.75).min(t.px(r.largeur_mm) * 0.85 / n);
+    let cx = t.px(r.x_mm + r.largeur_mm / 2.0) + rng.gen_range(-0.08..0.08) * t.px(r.largeur_mm);
+    let cy = t.px(r.y_mm + r.hauteur_mm * 0.6) + rng.gen_range(-0.08..0.08) * t.px(r.hauteur_mm);
+    let mut boite: Option<[f32; 4]> = None;
+    for (i, c) in s.chars().enumerate() {
+        if c == ' ' {
+            continue;
+        }
+        let x = cx + (i as f32 - (n - 1.0) / 2.0) * pas + rng.gen_range(-0.05..0.05) * pas;
+        let (m, _) = ecrire(t, p, main, c.to_ascii_uppercase(), x, cy + rng.gen_range(-0.05..0.05) * hauteur, hauteur, rng);
+        if let Some(b) = m.boite_encre() {
+            boite = Some(match boite {
+                None => b,
+                Some(a) => [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])],
+            });
+        }
+    }
+    boite
+}
+
+/// Dessine un bulletin rempli d'après une lecture.
+pub fn rendre(
+    f: &Formulaire,
+    lecture: &Lecture,
+    p: &Plumier,
+    annotation: &Annotation,
+    dpi: f32,
+    papier: [u8; 3],
+    rng: &mut ChaCha8Rng,
+) -> Result<Rendu, ErreurRendu> {
+    let z = &f.zone;
+    let nr = lecture.rangees.len();
+    let nc = lecture.rangees.iter().map(Vec::len).max().unwrap_or(0);
+    if nr > z.rangees as usize || nc > z.colonnes as usize {
+        return Err(ErreurRendu::TropGrand { table: lecture.table, coup: lecture.coup, rangees: nr, colonnes: nc, zr: z.rangees, zc: z.colonnes });
+    }
+    let main = Main::tirer(rng, p.polices);
+    let mut t = Toile::nouvelle(f.largeur_mm, f.hauteur_mm, dpi, papier);
+    imprimer(f, &mut t, &p.imprimee);
+    let origine = (rng.gen_range(0..=z.rangees - nr as u32), rng.gen_range(0..=z.colonnes - nc as u32));
+    let case = t.px(z.case_mm);
+    let centre = |r: u32, c: u32, t: &Toile| {
+        let q = z.case(r, c);
+        (t.px(q.x_mm) + case / 2.0, t.px(q.y_mm) + case / 2.0)
+    };
+    let trait_px = t.px(main.trait_mm as f64);
+    let mut cases = Vec::new();
+    for (i, rangee) in lecture.rangees.iter().enumerate() {
+        let mut barrees: Vec<(f32, f32)> = Vec::new();
+        for (j, cel) in rangee.iter().enumerate() {
+            let (zr, zc) = (origine.0 + i as u32, origine.1 + j as u32);
+            let (cx, cy) = centre(zr, zc, &t);
+            let mut ce = CaseEcrite { rangee: i as u32, colonne: j as u32, zone_rangee: zr, zone_colonne: zc, encre: None, trace: None };
+            let (dx, dy) = (rng.gen_range(-1.0..1.0) * main.desordre * case, rng.gen_range(-1.0..1.0) * main.desordre * case);
+            let deborde = rng.gen::<f32>() < main.debordement;
+            let (hauteur, (dx, dy)) = if deborde {
+                (case * rng.gen_range(0.9..1.2), (dx + rng.gen_range(-0.3..0.3) * case, dy + rng.gen_range(-0.3..0.3) * case))
+            } else {
+                (case * main.hauteur, (dx, dy))
+            };
+            let (x, y) = (cx + dx, cy + dy);
+            let mut masques: Vec<Masque> = Vec::new();
+            match &cel.contenu {
+                Contenu::Vide => {}
+                Contenu::Lettre(tr) => {
+                    let (m, o) = ecrire(&mut t, p, &main, tr.lettre, x, y, hauteur, rng);
+                    masques.push(m);
+                    ce.trace = Some(o);
+                    if tr.entouree {
+                        masques.push(cercle(&mut t, &main, cx, cy, case, trait_px, rng));
+                    }
+                }
+                Contenu::Alternatives(v) => {
+                    let tr = v[rng.gen_range(0..v.len())];
+                    let (m, o) = ecrire(&mut t, p, &main, tr.lettre, x, y, hauteur, rng);
+                    masques.push(m);
+                    ce.trace = Some(o);
+                    if tr.entouree {
+                        masques.push(cercle(&mut t, &main, cx, cy, case, trait_px, rng));
+                    }
+                }
+                Contenu::Illisible => {
+                    let n = rng.gen_range(5..9);
+                    let pts = gribouillis(rng, cx - case * 0.35, cy - case * 0.35, case * 0.7, case * 0.7, n);
+                    let m = plume(&pts, trait_px * 1.2);
+                    t.encrer(&m, main.encre, 1.0);
+                    masques.push(m);
+                    ce.trace = Some("marque".into());
+                }
+            }
+            if cel.barree {
+                barrees.push((cx - case * 0.5, cx + case * 0.5));
+            }
+            ce.encre = union(masques.iter().filter_map(Masque::boite_encre));
+            if !matches!(cel.contenu, Contenu::Vide) {
+                cases.push(ce);
+            }
+        }
+        // Cases barrées consécutives : un seul trait (mot barré) ; isolée : une croix ou un trait.
+        let cy = centre(origine.0 + i as u32, 0, &t).1;
+        for (a, b) in regrouper(&barrees, case) {
+            let y0 = cy + rng.gen_range(-0.15..0.15) * case;
+            let y1 = cy + rng.gen_range(-0.15..0.15) * case;
+            let m = if b - a < case * 1.5 && rng.gen_bool(0.5) {
+                plume(&[(a + case * 0.1, cy - case * 0.35), (b - case * 0.1, cy + case * 0.35)], trait_px)
+            } else {
+                plume(&[(a, y0), ((a + b) / 2.0, (y0 + y1) / 2.0 + rng.gen_range(-0.05..0.05) * case), (b, y1)], trait_px)
+            };
+            t.encrer(&m, main.encre, 1.0);
+            if let Some(bb) = m.boite_encre() {
+                for ce in cases.iter_mut().filter(|c| c.rangee == i as u32) {
+                    let (x, _) = centre(ce.zone_rangee, ce.zone_colonne, &t);
+                    if x >= a && x <= b {
+                        ce.encre = union(ce.encre.into_iter().chain([bb]));
+                    }
+                }
+            }
+        }
+    }
+    let mut cadres = Vec::new();
+    // (1) Le numéro de table : toujours écrit par le joueur (règlement 4.1), même sur un
+    // bulletin vierge.
+    if lecture.etat != EtatBulletin::Absent {
+        let table = lecture.table.to_string();
+        if let Some(b) = ecrire_dans_cadre(&mut t, p, &main, &table, &f.cadre(Role::Table).rect(), rng) {
+            cadres.push((Role::Table, b));
+        }
+    }
+    for (role, valeur) in [(Role::Reference, &lecture.reference), (Role::Score, &lecture.score)] {
+        if let Some(v) = valeur {
+            if let Some(b) = ecrire_dans_cadre(&mut t, p, &main, v, &f.cadre(role).rect(), rng) {
+                cadres.push((role, b));
+            }
+        }
+    }
+    if lecture.rature {
+        raturer(&mut t, f, &main, lecture, origine, rng);
+    }
+    annoter(&mut t, f, p, annotation, &mut cadres, rng);
+    Ok(Rendu { toile: t, origine, cases, cadres, main })
+}
+
+fn union(boites: impl Iterator<Item = [f32; 4]>) -> Option<[f32; 4]> {
+    boites.reduce(|a, b| [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])])
+}
+
+/// Regroupe les intervalles barrés qui se touchent.
+fn regrouper(v: &[(f32, f32)], case: f32) -> Vec<(f32, f32)> {
+    let mut out: Vec<(f32, f32)> = Vec::new();
+    for &(a, b) in v {
+        match out.last_mut() {
+            Some(l) if a - l.1 < case * 0.1 => l.1 = b,
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// Un cercle tracé à main levée autour d'une case (joker revendiqué, règlement 4.2).
+fn cercle(t: &mut Toile, main: &Main, cx: f32, cy: f32, case: f32, trait_px: f32, rng: &mut ChaCha8Rng) -> Masque {
+    let (rx, ry) = (case * rng.gen_range(0.40..0.55), case * rng.gen_range(0.40..0.55));
+    let (a0, fin) = (rng.gen_range(0.0..std::f32::consts::TAU), rng.gen_range(0.1..0.6));
+    let phase = rng.gen_range(0.0..std::f32::consts::TAU);
+    let (ox, oy) = (rng.gen_range(-0.06..0.06) * case, rng.gen_range(-0.06..0.06) * case);
+    let n = 40;
+    let pts: Vec<(f32, f32)> = (0..=n)
+        .map(|i| {
+            let a = a0 + (std::f32::consts::TAU + fin) * i as f32 / n as f32;
+            let w = 1.0 + 0.06 * (2.0 * a + phase).sin() + 0.04 * i as f32 / n as f32;
+            (cx + ox + rx * w * a.cos(), cy + oy + ry * w * a.sin())
+        })
+        .collect();
+    let m = plume(&pts, trait_px);
+    t.encrer(&m, main.encre, 1.0);
+    m
+}
+
+/// Des ratures visibles : un gribouillis serré dans une case vide voisine de l'écriture,
+/// et parfois un chiffre raturé à côté du score.
+fn raturer(t: &mut Toile, f: &Formulaire, main: &Main, l: &Lecture, origine: (u32, u32), rng: &mut ChaCha8Rng) {
+    let z = &f.zone;
+    let vides: Vec<(u32, u32)> = (0..z.rangees)
+        .flat_map(|r| (0..z.colonnes).map(move |c| (r, c)))
+        .filter(|&(r, c)| {
+            let ecrite = |r: i64, c: i64| {
+                let (i, j) = (r - origine.0 as i64, c - origine.1 as i64);
+                i >= 0 && j >= 0 && l.rangees.get(i as usize).and_then(|row| row.get(j as usize)).is_some_and(|cel| cel.contenu != Contenu::Vide)
+            };
+            let (r, c) = (r as i64, c as i64);
+            !ecrite(r, c) && (ecrite(r - 1, c) || ecrite(r + 1, c) || ecrite(r, c - 1) || ecrite(r, c + 1))
+        })
+        .collect();
+    let case = t.px(z.case_mm);
+    let (r, c) = if vides.is_empty() { (rng.gen_range(0..z.rangees), rng.gen_range(0..z.colonnes)) } else { vides[rng.gen_range(0..vides.len())] };
+    let q = z.case(r, c);
+    let n = rng.gen_range(10..18);
+    let pts = gribouillis(rng, t.px(q.x_mm), t.px(q.y_mm), case, case, n);
+    let m = plume(&pts, t.px(main.trait_mm as f64) * 1.3);
+    t.encrer(&m, main.encre, 1.0);
+    if l.score.is_some() && rng.gen_bool(0.4) {
+        let s = f.cadre(Role::Score).rect();
+        let (x, y) = (t.px(s.x_mm + s.largeur_mm * 0.82), t.px(s.y_mm + s.hauteur_mm * 0.3));
+        let h = t.px(4.0);
+        let m = plume(&gribouillis(rng, x - h / 2.0, y - h / 2.0, h, h, 12), t.px(main.trait_mm as f64) * 1.3);
+        t.encrer(&m, main.encre, 1.0);
+    }
+}
+
+/// L'annotation de l'arbitre dans la partie grisée, dans son encre.
+fn annoter(t: &mut Toile, f: &Formulaire, p: &Plumier, a: &Annotation, cadres: &mut Vec<(Role, [f32; 4])>, rng: &mut ChaCha8Rng) {
+    let mut main = Main::tirer(rng, p.polices);
+    main.encre = a.encre;
+    for (role, v) in [(Role::Coup, &a.coup), (Role::Arbitre, &a.motif), (Role::ScoreArbitre, &a.score)] {
+        if let Some(v) = v {
+            if let Some(b) = ecrire_dans_cadre(t, p, &main, v, &f.cadre(role).rect(), rng) {
+                cadres.push((role, b));
+            }
+        }
+    }
+}
+
+/// Une cellule d'une lecture est-elle écrite ?
+pub fn ecrite(c: &Cellule) -> bool {
+    c.contenu != Contenu::Vide
+}

@@ -1,0 +1,234 @@
+//! Le modèle de scanner : résolution 150–400 dpi, gris ou couleur, rotation jusqu'à ±4°,
+//! petits changements d'échelle, de position et de perspective, parfois tête en bas, flou,
+//! bruit, fond inégal et artefacts JPEG. Chaque perturbation est tirée d'un générateur
+//! déterministe et enregistrée ([`Perturbations`]).
+
+use image::{DynamicImage, GrayImage, Rgb, RgbImage};
+use imageproc::geometric_transformations::{warp_into, Interpolation, Projection};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use rand_distr_lite::normal;
+use serde::{Deserialize, Serialize};
+
+/// Les perturbations d'un scan (toutes enregistrées dans la vérité terrain).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Perturbations {
+    pub dpi: f32,
+    pub couleur: bool,
+    /// Rotation dans le plan, en degrés.
+    pub rotation_deg: f32,
+    /// Facteur d'échelle du scanner.
+    pub echelle: f32,
+    /// Décalage de la feuille sur la vitre, en mm.
+    pub decalage_mm: [f32; 2],
+    /// Déplacement de chaque coin (haut gauche, haut droit, bas droit, bas gauche), en mm.
+    pub perspective_mm: [[f32; 2]; 4],
+    /// Feuille posée tête en bas (180°).
+    pub retourne: bool,
+    /// Marge de vitre autour de la feuille, en mm.
+    pub marge_mm: f32,
+    /// Couleur du fond du scanner.
+    pub fond: [u8; 3],
+    /// Couleur du papier.
+    pub papier: [u8; 3],
+    /// Écart type du flou gaussien, en pixels (0 : aucun).
+    pub flou_px: f32,
+    /// Écart type du bruit, en niveaux de gris.
+    pub bruit: f32,
+    /// Éclairage inégal : assombrissement maximal (0..1) et direction (radians).
+    pub eclairage: [f32; 2],
+    /// Qualité JPEG (1–100).
+    pub jpeg_qualite: u8,
+}
+
+/// Les bornes du tirage (réglables pour un échantillon plus léger).
+#[derive(Debug, Clone, Copy)]
+pub struct Bornes {
+    pub dpi: (f32, f32),
+    pub jpeg: (u8, u8),
+}
+
+impl Default for Bornes {
+    fn default() -> Self {
+        Bornes { dpi: (150.0, 400.0), jpeg: (45, 95) }
+    }
+}
+
+impl Perturbations {
+    pub fn tirer(rng: &mut ChaCha8Rng, b: Bornes) -> Perturbations {
+        let mut coin = || [normal(rng) * 0.6, normal(rng) * 0.6];
+        let perspective_mm = [coin(), coin(), coin(), coin()];
+        let papier = [rng.gen_range(238..=255), rng.gen_range(236..=253), rng.gen_range(228..=250)];
+        Perturbations {
+            dpi: rng.gen_range(b.dpi.0..=b.dpi.1).round(),
+            couleur: rng.gen_bool(0.5),
+            rotation_deg: rng.gen_range(-4.0..=4.0),
+            echelle: rng.gen_range(0.97..=1.03),
+            decalage_mm: [rng.gen_range(-3.0..=3.0), rng.gen_range(-3.0..=3.0)],
+            perspective_mm,
+            retourne: rng.gen_bool(0.05),
+            marge_mm: rng.gen_range(4.0..=10.0),
+            fond: if rng.gen_bool(0.5) { [rng.gen_range(20..=60); 3] } else { [rng.gen_range(200..=235); 3] },
+            papier,
+            flou_px: if rng.gen_bool(0.7) { rng.gen_range(0.3..=1.4) } else { 0.0 },
+            bruit: rng.gen_range(0.0..=7.0),
+            eclairage: [rng.gen_range(0.0..=0.18), rng.gen_range(0.0..=std::f32::consts::TAU)],
+            jpeg_qualite: rng.gen_range(b.jpeg.0..=b.jpeg.1),
+        }
+    }
+}
+
+/// Un petit générateur de loi normale (Box–Muller), sans dépendance de plus.
+mod rand_distr_lite {
+    use rand::Rng;
+    pub fn normal<R: Rng>(rng: &mut R) -> f32 {
+        let u1: f32 = rng.gen_range(f32::EPSILON..1.0);
+        let u2: f32 = rng.gen_range(0.0..1.0);
+        (-2.0 * u1.ln()).sqrt() * (std::f32::consts::TAU * u2).cos()
+    }
+}
+
+/// Une homographie 3 × 3 (rangée par rangée) : (x, y) → (x', y').
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Homographie(pub [f64; 9]);
+
+impl Homographie {
+    pub fn appliquer(&self, x: f64, y: f64) -> (f64, f64) {
+        let m = &self.0;
+        let w = m[6] * x + m[7] * y + m[8];
+        ((m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
+    }
+
+    /// L'homographie qui envoie les 4 points `de` sur les 4 points `vers`.
+    pub fn par_quatre_points(de: [(f64, f64); 4], vers: [(f64, f64); 4]) -> Option<Homographie> {
+        // 8 équations, 8 inconnues (m[8] = 1), élimination de Gauss avec pivot partiel.
+        let mut a = [[0f64; 9]; 8];
+        for i in 0..4 {
+            let ((x, y), (u, v)) = (de[i], vers[i]);
+            a[2 * i] = [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u];
+            a[2 * i + 1] = [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v];
+        }
+        for c in 0..8 {
+            let p = (c..8).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
+            if a[p][c].abs() < 1e-12 {
+                return None;
+            }
+            a.swap(c, p);
+            for r in 0..8 {
+                if r != c {
+                    let k = a[r][c] / a[c][c];
+                    for k2 in c..9 {
+                        a[r][k2] -= k * a[c][k2];
+                    }
+                }
+            }
+        }
+        let mut m = [0f64; 9];
+        for i in 0..8 {
+            m[i] = a[i][8] / a[i][i];
+        }
+        m[8] = 1.0;
+        Some(Homographie(m))
+    }
+
+    /// Composition : d'abord `self`, puis `apres`.
+    pub fn puis(&self, apres: &Homographie) -> Homographie {
+        let (a, b) = (&apres.0, &self.0);
+        let mut m = [0f64; 9];
+        for r in 0..3 {
+            for c in 0..3 {
+                m[r * 3 + c] = (0..3).map(|k| a[r * 3 + k] * b[k * 3 + c]).sum();
+            }
+        }
+        Homographie(m)
+    }
+}
+
+/// Le scan d'une feuille dessinée à plat : l'image et l'homographie qui envoie un point de
+/// la feuille (mm) sur l'image scannée (pixels).
+pub struct Scan {
+    pub image: DynamicImage,
+    pub mm_vers_px: Homographie,
+}
+
+/// Scanne une toile (dessinée à `p.dpi`, feuille de `largeur_mm` × `hauteur_mm`).
+pub fn scanner(toile: &RgbImage, largeur_mm: f32, hauteur_mm: f32, p: &Perturbations, rng: &mut ChaCha8Rng) -> Scan {
+    let k = p.dpi as f64 / 25.4;
+    let (lm, hm) = (largeur_mm as f64, hauteur_mm as f64);
+    let marge = p.marge_mm as f64;
+    let (sortie_l, sortie_h) = (((lm + 2.0 * marge) * k).round() as u32, ((hm + 2.0 * marge) * k).round() as u32);
+    // Coins de la feuille (mm) → position sur la vitre (mm) : rotation autour du centre,
+    // échelle, décalage, perspective, puis retournement éventuel de toute la vitre.
+    let (cx, cy) = (lm / 2.0, hm / 2.0);
+    let (c, s) = ((p.rotation_deg as f64).to_radians().cos(), (p.rotation_deg as f64).to_radians().sin());
+    let e = p.echelle as f64;
+    let coins = [(0.0, 0.0), (lm, 0.0), (lm, hm), (0.0, hm)];
+    let vers = std::array::from_fn(|i| {
+        let (x, y) = (coins[i].0 - cx, coins[i].1 - cy);
+        let (mut u, mut v) = (e * (c * x - s * y), e * (s * x + c * y));
+        u += cx + marge + p.decalage_mm[0] as f64 + p.perspective_mm[i][0] as f64;
+        v += cy + marge + p.decalage_mm[1] as f64 + p.perspective_mm[i][1] as f64;
+        if p.retourne {
+            (u, v) = (lm + 2.0 * marge - u, hm + 2.0 * marge - v);
+        }
+        (u * k, v * k)
+    });
+    let mm_vers_px = Homographie::par_quatre_points(coins, vers).expect("coins de feuille non alignés");
+    // La toile est en pixels de la feuille à plat (même dpi) : px → mm → px scannés.
+    let toile_k = toile.width() as f64 / lm;
+    let px_vers_mm = Homographie([1.0 / toile_k, 0.0, 0.0, 0.0, 1.0 / toile_k, 0.0, 0.0, 0.0, 1.0]);
+    let h = px_vers_mm.puis(&mm_vers_px);
+    let proj = Projection::from_matrix(h.0.map(|v| v as f32)).expect("homographie inversible");
+    let mut sortie = RgbImage::new(sortie_l, sortie_h);
+    warp_into(toile, &proj, Interpolation::Bilinear, Rgb(p.fond), &mut sortie);
+    if p.flou_px > 0.05 {
+        sortie = imageproc::filter::gaussian_blur_f32(&sortie, p.flou_px);
+    }
+    // Éclairage inégal (gradient dans une direction), puis bruit.
+    let (dx, dy) = (p.eclairage[1].cos(), p.eclairage[1].sin());
+    let (l, hh) = (sortie_l as f32, sortie_h as f32);
+    for (x, y, px) in sortie.enumerate_pixels_mut() {
+        let t = ((x as f32 / l - 0.5) * dx + (y as f32 / hh - 0.5) * dy + 0.71) / 1.42;
+        let f = 1.0 - p.eclairage[0] * t.clamp(0.0, 1.0);
+        let b = if p.bruit > 0.0 { normal(rng) * p.bruit } else { 0.0 };
+        for v in px.0.iter_mut() {
+            *v = (*v as f32 * f + b).round().clamp(0.0, 255.0) as u8;
+        }
+    }
+    let image = if p.couleur { DynamicImage::ImageRgb8(sortie) } else { DynamicImage::ImageLuma8(gris(&sortie)) };
+    Scan { image, mm_vers_px }
+}
+
+fn gris(img: &RgbImage) -> GrayImage {
+    GrayImage::from_fn(img.width(), img.height(), |x, y| {
+        let p = img.get_pixel(x, y).0;
+        image::Luma([((p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000) as u8])
+    })
+}
+
+/// Encode en JPEG à la qualité tirée.
+pub fn jpeg(image: &DynamicImage, qualite: u8) -> Vec<u8> {
+    let mut v = Vec::new();
+    let mut enc = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut v, qualite);
+    enc.encode_image(image).expect("encodage JPEG en mémoire");
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn l_homographie_envoie_les_quatre_coins_ou_il_faut() {
+        let de = [(0.0, 0.0), (100.0, 0.0), (100.0, 50.0), (0.0, 50.0)];
+        let vers = [(10.0, 12.0), (212.0, 3.0), (220.0, 110.0), (5.0, 98.0)];
+        let h = Homographie::par_quatre_points(de, vers).unwrap();
+        for i in 0..4 {
+            let (u, v) = h.appliquer(de[i].0, de[i].1);
+            assert!((u - vers[i].0).abs() < 1e-6 && (v - vers[i].1).abs() < 1e-6);
+        }
+        let double = h.puis(&Homographie([2.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 1.0]));
+        let (u, v) = double.appliquer(100.0, 50.0);
+        assert!((u - 440.0).abs() < 1e-6 && (v - 220.0).abs() < 1e-6);
+    }
+}
