@@ -194,6 +194,14 @@ fn guide_5_1_3_ex3_deux_modes_fautifs_un_seul_avertissement() {
     );
 }
 
+/// Guide 1.3.4 : « Bulletin valide : les règles sont respectées pour les deux modes de
+/// localisation. » (TIMBRE : raccord M, U, T et référence 10 C)
+#[test]
+fn guide_5_1_3_ex4_deux_modes_corrects_trois_mots() {
+    let d = timbre().corriger("ref: 10 C\nscore: 41\n|.T\n|MI\n|.M\n|UB\n|.R\n|TE\n");
+    valide(&d, 41);
+}
+
 /// Guide 1.3.5 : « Avertissement : la référence 14 B impliquerait une pénalité, mais le
 /// mode avec lettres de raccord est valide. »
 #[test]
@@ -239,6 +247,16 @@ fn guide_5_1_4_ex3_une_seule_lettre_de_raccord_score_faux() {
 fn guide_5_1_4_parasite_interrompt_la_chaine() {
     let d = harnois().corriger(&bulletin_harnois("IXE", "score: 78\n"));
     verifier(&d, Verdict::Penalite, 73, &[Motif::LocalisationPenalite]);
+}
+
+/// Guide 7.4.5 : « il y a deux lettres de raccord correctes (EE), les 5 lettres SAUVEE
+/// étant considérées comme parasites. Le bulletin est donc payé 158 points avec un
+/// avertissement pour « nombre de lettres de raccord insuffisant ». » (SAUV parasites
+/// devant L et E)
+#[test]
+fn guide_5_7_4_ex5_longue_suite_parasite_deux_lettres_correctes() {
+    let d = harnois().corriger(&bulletin_harnois("SAUVLE", "score: 78\n"));
+    verifier(&d, Verdict::Avertissement, 78, &[Motif::LettresRaccord]);
 }
 
 // --- 5.1.5 Raccord insuffisamment précis ---

@@ -66,6 +66,20 @@ fn guide_5_6_ex3_deux_mots_dont_un_injouable_zero() {
     zero(&d, &[]);
 }
 
+/// Guide 6.4 : « Avertissement : la localisation par lettres de raccord est correcte pour
+/// une solution à 79 points ; celle en alphanumérique correspond à une solution jouable
+/// pour 25 points ; c'est celle rapportant le plus de points au joueur sur ce coup qui est
+/// retenue. » (sans score, comme au guide : le raccord ILE désigne HARNOIS en 10F, 78 ; la
+/// référence 7 C, HARNOIS à travers le T, 16)
+#[test]
+fn guide_5_6_ex4_deux_modes_deux_solutions_la_plus_payee() {
+    let s = harnois();
+    assert!(s.est_solution("HARNOIS", "7C"));
+    let d = s.corriger(&format!("ref: 7 C\n{}", bloc("HARNOIS", "ILE", 2)));
+    assert_eq!((d.verdict, d.score), (Verdict::Avertissement, 78), "{d:?}");
+    solution(&d, "HARNOIS", "10F", 78);
+}
+
 /// Règlement 5.4 : « Si une ou plusieurs solutions (ou lettres) portées sur le bulletin de
 /// jeu sont rayées, elles sont considérées comme inexistantes » : le second mot barré, le
 /// bulletin est payé comme s'il n'y était pas.
