@@ -51,6 +51,20 @@ fn guide_4_1c_erreur_de_grille() {
     assert!(d.verifier_grille, "« vérifiez votre grille » : {d:?}");
 }
 
+/// Guide 4, 1.c, second exemple : « Zéro : ici DEFINIR est bien jouable sur la grille
+/// actuelle, mais pas dans ce sens pour ce score, donc le 5.3.3 ne s'applique pas. Il y a
+/// manifestement erreur de grille, cocher la case idoine sur le billet de correction ! »
+/// DEFINIR ne se joue que verticalement (6B, 17 ; 8G, 12) ; le bulletin l'écrit à
+/// l'horizontale, raccordé à un TE qui n'est pas sur la grille, pour 72.
+#[test]
+fn guide_4_1c_jouable_mais_pas_dans_ce_sens_erreur_de_grille() {
+    let s = Situation::new(grille_mots(&[("H4", "PORTE")]), "DEFIINR", &["PORTE", "DEFINIR"]);
+    assert!(s.est_solution("DEFINIR", "6B") && s.est_solution("DEFINIR", "8G"));
+    let d = s.corriger("score: 72\n|DEFINIR\n|TE\n");
+    zero(&d, &[]);
+    assert!(d.verifier_grille, "« vérifiez votre grille » : {d:?}");
+}
+
 /// Guide 4, 1.d : « erreur de lettre ; sans commentaire... » (règlement 5.4.1.d : « un mot
 /// jouable sur la grille actuelle mais pas avec les lettres du tirage »). HARNAIS se pose
 /// en 12F comme HARNOIS, mais le tirage AHINORS n'a qu'un A.
