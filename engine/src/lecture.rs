@@ -199,7 +199,8 @@ impl Lecture {
     }
 
     /// Le texte du format à la main ; relu par [`lire_bulletins`], il redonne la même
-    /// lecture (hors `source`).
+    /// lecture (hors `source`). Une référence ou un score est écrit sur une ligne, espaces
+    /// de bord retirés ; vide, il n'est pas écrit (relu : `None`).
     pub fn vers_texte(&self) -> String {
         let mut t = String::new();
         let _ = writeln!(t, "bulletin table={} coup={}", self.table, self.coup);
@@ -208,11 +209,11 @@ impl Lecture {
             EtatBulletin::Absent => t.push_str("absent\n"),
             EtatBulletin::Vierge => t.push_str("vierge\n"),
         }
-        if let Some(r) = &self.reference {
-            let _ = writeln!(t, "ref: {r}");
-        }
-        if let Some(s) = &self.score {
-            let _ = writeln!(t, "score: {s}");
+        for (cle, valeur) in [("ref", &self.reference), ("score", &self.score)] {
+            let v = valeur.as_deref().unwrap_or("").replace(['\n', '\r'], " ");
+            if !v.trim().is_empty() {
+                let _ = writeln!(t, "{cle}: {}", v.trim());
+            }
         }
         for rangee in &self.rangees {
             t.push('|');

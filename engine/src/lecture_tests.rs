@@ -208,6 +208,16 @@ fn reprise_apres_erreur() {
 }
 
 #[test]
+fn valeurs_vides_ou_sur_plusieurs_lignes_ecrites_proprement() {
+    let mut l = Lecture::nouvelle(3, 4);
+    l.reference = Some("  ".into());
+    l.score = Some("4\n9".into());
+    let relue = une(&l.vers_texte());
+    assert_eq!(relue.reference, None, "une référence vide n'est pas écrite");
+    assert_eq!(relue.score.as_deref(), Some("4 9"));
+}
+
+#[test]
 fn lire_bulletin_exige_un_seul_bulletin() {
     assert!(lire_bulletin("f", "").is_err());
     assert!(lire_bulletin("f", "bulletin table=1 coup=1\nbulletin table=2 coup=1\n").is_err());
@@ -281,6 +291,13 @@ proptest! {
             prop_assert!(r.source.take().is_some());
             prop_assert_eq!(&r, l);
         }
+    }
+
+    #[test]
+    fn aller_retour_json(l in lecture()) {
+        let j = serde_json::to_string(&l).unwrap();
+        let relue: Lecture = serde_json::from_str(&j).unwrap();
+        prop_assert_eq!(relue, l);
     }
 
     #[test]
