@@ -28,6 +28,9 @@ pub mod plausibilite;
 mod sanctions;
 mod zeros;
 
+#[cfg(test)]
+mod tests;
+
 use plausibilite::{ModelePlausibilite, Plausibilite};
 use std::sync::{Mutex, OnceLock};
 

@@ -79,6 +79,10 @@ fn candidat_correct(n: usize, _s: &Suite, p: Paiement, mut motifs: Vec<Motif>, c
 struct Place<'s> {
     variantes: Vec<&'s Solution>,
     etat: Etat,
+    /// Localisée par les lettres de raccord (correctes ou deux seulement).
+    par_raccord: bool,
+    /// Localisée par la référence (juste ou inversée).
+    par_reference: bool,
     cellules: Vec<usize>,
 }
 
@@ -98,10 +102,6 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
             (0, Vec::new())
         };
         let prolonge = prolongement(&ctx.grille, r, s.lettres.len());
-        // Les lettres de raccord sont « utilisées » si le joueur en écrit hors du mot, ou
-        // si le mot en contient assez à lui seul.
-        let utilise = r.direction == s.direction && (hors_mot || raccord >= 3);
-        let etat_lr = etat_raccord(ctx, raccord, utilise);
         // 5.3 in fine, guide 5.4 : prolongement d'un mot d'au moins trois lettres, la
         // référence alphanumérique est ignorée.
         let alpha = if prolonge.is_some_and(|(g, _, _)| g >= 3) && r.direction == s.direction {
@@ -109,6 +109,13 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         } else {
             etat_alphanumerique(e.reference, s.direction, r)
         };
+        // Les lettres de raccord sont « utilisées » si le joueur en écrit hors du mot, si
+        // le mot en porte trois à lui seul, ou deux quand la référence ne le localise pas
+        // (5.5 : prolongement d'un mot de deux lettres sans troisième lettre de raccord ni
+        // référence correcte → avertissement).
+        let utilise = r.direction == s.direction && (hors_mot || raccord >= 3 || (raccord == 2 && !alpha.correct()));
+        let etat_lr = etat_raccord(ctx, raccord, utilise);
+        let (par_raccord, par_reference) = (etat_lr.correct(), alpha.correct());
         let etat = match (&etat_lr, r.direction == s.direction) {
             // Mot écrit dans l'autre sens : seule la référence peut le localiser (5.3).
             (_, false) => alpha,
@@ -116,28 +123,35 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         };
         let mut cel = s.cellules.clone();
         cel.extend(cellules);
-        places.push(Place { variantes, etat, cellules: cel });
+        places.push(Place { variantes, etat, par_raccord, par_reference, cellules: cel });
     }
 
-    // 5.3.1 / 5.3.2 : les places correctement localisées.
-    let correctes: Vec<&Place> = places.iter().filter(|p| p.etat.correct()).collect();
-    if !correctes.is_empty() {
+    // 5.3.1 / 5.3.2 : les places correctement localisées, par chaque mode. Un même mode
+    // qui désigne plusieurs places (raccord insuffisamment précis, guide 5.1.5 ; mot
+    // jouable dans les deux sens depuis la case indiquée, 5.5) : celle du score indiqué,
+    // sinon le score minimum (5.4.2.b, 2e exception). Deux modes qui désignent des places
+    // différentes : deux solutions, la plus favorable est retenue (guide 6.4).
+    for par_raccord in [true, false] {
+        let correctes: Vec<&Place> = places
+            .iter()
+            .filter(|p| p.etat.correct() && if par_raccord { p.par_raccord } else { p.par_reference })
+            .collect();
+        if correctes.is_empty() {
+            continue;
+        }
         let paiements: Vec<(Paiement, &Place)> =
             correctes.iter().map(|p| (payer(&ctx.grille, &p.variantes, &s.entourees, e.revendique), *p)).collect();
-        // 5.4.2.b, 2e exception : plusieurs places possibles → celle du score indiqué,
-        // sinon le score minimum (guide 5.1.5).
-        let choisi = paiements
+        let (p, place) = paiements
             .iter()
             .find(|(p, _)| p.score_exact)
             .or_else(|| paiements.iter().min_by_key(|(p, _)| p.score))
             .expect("une place correcte");
-        let (p, place) = choisi;
         let motifs = match &place.etat {
             Etat::Averti(m) => vec![m.clone()],
             _ => Vec::new(),
         };
         let mut c = candidat_correct(n, s, p.clone(), motifs, place.cellules.clone());
-        if !p.score_exact && hors_mot && s.direction == p.variante.reference.direction {
+        if par_raccord && !p.score_exact && hors_mot {
             // « … sauf si l'une des places possibles forme un raccordement fallacieux » :
             // une place où le raccord écrit convient aussi et où le mot, pour le score
             // écrit, forme un raccord non valide mais plausible (guide 7.4.6).
@@ -182,11 +196,15 @@ fn penalite(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite, v: &Solution, r:
 /// loin sur la même ligne) ; comptent comme lettres de raccord les lettres du mot
 /// prolongé reportées contre chaque prolongement, de proche en proche (une erreur de
 /// recopie est une lettre parasite qui interrompt la chaîne, guide 4.6).
-pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: usize) -> Vec<Candidat> {
+///
+/// Renvoie aussi le plus grand nombre de lettres posées d'un prolongement reconnu mais
+/// trop abrégé (zéro : mot non écrit en entier), pour motiver la décision.
+pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: usize) -> (Vec<Candidat>, Option<usize>) {
     let s = &suites[n];
     let mut sortie: Vec<Candidat> = Vec::new();
+    let mut incomplet: Option<usize> = None;
     if s.illisible() {
-        return sortie;
+        return (sortie, incomplet);
     }
     for sol in ctx.prolongements() {
         let r = sol.reference;
@@ -267,6 +285,7 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         // contre chaque prolongement : avertissement ; sinon zéro (mot non écrit en entier).
         let valide = g >= 7 && total >= 6 && (avant == 0 || a >= 3) && (apres == 0 || b >= 3);
         if !valide && !(total >= 2 && chaque) {
+            incomplet = incomplet.max(Some(avant + apres));
             continue;
         }
         let variantes: Vec<&Solution> = ctx.solutions_du_mot(&mot).filter(|v| v.reference == r).collect();
@@ -290,5 +309,5 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         }
         sortie.push(candidat_correct(n, s, p, motifs, cellules));
     }
-    sortie
+    (sortie, incomplet)
 }

@@ -85,12 +85,16 @@ pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille
         edition,
     };
     let mut candidats: Vec<Candidat> = Vec::new();
+    // Par suite : lettres posées d'un prolongement reconnu mais trop abrégé.
+    let mut incomplets: Vec<Option<usize>> = vec![None; suites.len()];
     for (n, s) in suites.iter().enumerate() {
         if ctx.premier_coup() {
             candidats.extend(premier_coup(ctx, &e, n, s));
         } else {
             candidats.extend(mot_entier(ctx, &e, n, s));
-            candidats.extend(prolongement_abrege(ctx, &e, &suites, n));
+            let (c, incomplet) = prolongement_abrege(ctx, &e, &suites, n);
+            candidats.extend(c);
+            incomplets[n] = incomplet;
         }
     }
 
@@ -119,7 +123,13 @@ pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille
         if libres < 2 {
             continue; // lettres de raccord et parasites d'une solution retenue (5.2.2)
         }
-        if let Classe::Zero { motifs: m, verifier_grille: g } = classer(ctx, &e, s, localise) {
+        // Guide 5.4 : un prolongement abrégé sans assez de lettres du mot prolongé, qui
+        // pose plusieurs lettres : mot non écrit en entier.
+        let classe = match incomplets[n] {
+            Some(posees) if posees >= 2 => Classe::Zero { motifs: vec![Motif::MotIncomplet], verifier_grille: false },
+            _ => classer(ctx, &e, s, localise),
+        };
+        if let Classe::Zero { motifs: m, verifier_grille: g } = classe {
             for x in m {
                 if !motifs.contains(&x) {
                     motifs.push(x);
@@ -134,8 +144,10 @@ pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille
         return issue;
     }
     if choisis.is_empty() {
-        // 5.4.1.a : aucune solution acceptable.
-        return Issue::zero(vec![Motif::PlacementImpossible]);
+        // 5.4.1.a : aucune solution acceptable ; un prolongement trop abrégé se dit « mot
+        // non écrit en entier ».
+        let motif = if incomplets.iter().any(Option::is_some) { Motif::MotIncomplet } else { Motif::PlacementImpossible };
+        return Issue::zero(vec![motif]);
     }
     if choisis.len() == 1 {
         return Issue::depuis(choisis[0]);

@@ -89,8 +89,8 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool) -> Clas
                 })
             {
                 // Guide 1.1.6 : des lettres de raccord qui ne se trouvent à aucune place
-                // du mot dans ce sens.
-                return zero(Motif::PlacementImpossible);
+                // du mot dans ce sens ; soupçon d'erreur de grille (guide 4, 1.c, DEFINIR).
+                return Classe::Zero { motifs: vec![Motif::PlacementImpossible], verifier_grille: true };
             }
             return zero(Motif::LocalisationZero);
         }
