@@ -17,7 +17,7 @@ pub mod points;
 pub mod resultats;
 pub mod sortie;
 
-pub use appariement::{prochaine_ronde, Regle, Ronde, Table};
+pub use appariement::{prochaine_ronde, prochaine_ronde_avec, Evitement, Regle, Ronde, Table};
 pub use classement::{classement, classement_final, Ligne};
 pub use erreur::Erreur;
 pub use joueurs::{joueurs_depuis_texte, lire_joueurs, Inscrits, Joueur, Participant, NOM_X};

@@ -2,7 +2,7 @@
 
 mod commun;
 
-use arbitre_classique::appariement::permutations::par_groupes;
+use arbitre_classique::appariement::permutations::{par_groupes, par_groupes_avec, Evitement};
 use arbitre_classique::appariement::tables::{fin_du_groupe_a, groupes_a_b};
 use arbitre_classique::joueurs::nombre_de_rondes;
 use arbitre_classique::{classement, classement_final, prochaine_ronde, Match, Participant, Regle, Score};
@@ -156,6 +156,13 @@ fn permutations_exemple_a_douze_joueurs() {
     let dernier = d.last().unwrap();
     assert_eq!((lettres[dernier.a], lettres[dernier.b], dernier.rematch), ('K', 'L', true));
     assert_eq!(d.iter().filter(|d| d.rematch).count(), 1);
+
+    // Option --sans-rematch (hors document) : seuls les matchs du bas changent.
+    let d = par_groupes_avec(&pm, &joues(&avec_kl), true, Evitement::SansRematch);
+    assert!(d.iter().all(|d| !d.rematch));
+    assert_eq!(en_lettres(d), [('A', 'E'), ('B', 'D'), ('C', 'F'), ('G', 'I'), ('H', 'K'), ('J', 'L')]);
+    // Sans rencontre à répéter, l'option ne change rien.
+    assert_eq!(en_lettres(par_groupes_avec(&pm, &joues(&deja), true, Evitement::SansRematch)), [('A', 'E'), ('B', 'D'), ('C', 'F'), ('G', 'I'), ('H', 'J'), ('K', 'L')]);
 }
 
 /// § 6.2.1 : les deux premiers matchs à huit joueurs sont fixés (quels que soient les

@@ -5,7 +5,7 @@
 mod commun;
 
 use arbitre_classique::appariement::rondes_fixes;
-use arbitre_classique::{classement_final, prochaine_ronde, Inscrits, Joueur, Match, Participant, Regle, Score, Tournoi};
+use arbitre_classique::{classement_final, prochaine_ronde, prochaine_ronde_avec, Evitement, Inscrits, Joueur, Match, Participant, Regle, Score, Tournoi};
 use commun::Alea;
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
@@ -35,7 +35,7 @@ fn inscrits(n: usize, alea: &mut Alea, forfaits: bool, rondes: u32) -> Inscrits 
     Inscrits::new(joueurs)
 }
 
-fn simuler(n: usize, graine: u64, forfaits: bool) -> Bilan {
+fn simuler(n: usize, graine: u64, forfaits: bool, evitement: Evitement) -> Bilan {
     let mut alea = Alea::new(graine * 1000 + n as u64);
     let rondes = arbitre_classique::joueurs::nombre_de_rondes(n).unwrap();
     let mut t = Tournoi::nouveau(inscrits(n, &mut alea, forfaits, rondes)).unwrap();
@@ -43,7 +43,7 @@ fn simuler(n: usize, graine: u64, forfaits: bool) -> Bilan {
     let mut joues: HashSet<(Participant, Participant)> = HashSet::new();
     let a_joue = |j: &HashSet<(Participant, Participant)>, a: Participant, b: Participant| j.contains(&(a.min(b), a.max(b)));
     for r in 1..=rondes {
-        let ronde = prochaine_ronde(&t).unwrap();
+        let ronde = prochaine_ronde_avec(&t, evitement).unwrap();
         assert_eq!(ronde.numero, r);
         let ins = t.inscrits();
         // Chaque présent exactement une fois, X seulement si les présents sont en nombre impair.
@@ -66,6 +66,11 @@ fn simuler(n: usize, graine: u64, forfaits: bool) -> Bilan {
             if a_joue(&joues, a, b) {
                 bilan.rematchs += 1;
                 assert!(tb.rematch);
+                if evitement == Evitement::SansRematch {
+                    // Aucun appariement de la ronde sans rencontre répétée n'existait.
+                    assert!(!existe_sans_rematch(&attendus, &|x, y| a_joue(&joues, x, y)), "{n} joueurs, graine {graine}, ronde {r} : rencontre répétée évitable");
+                    continue;
+                }
                 // § 7 : la rencontre n'était évitable avec aucun joueur encore libre.
                 for suivant in &ordre[k + 1..] {
                     for &c in &suivant.joueurs {
@@ -121,6 +126,23 @@ fn simuler(n: usize, graine: u64, forfaits: bool) -> Bilan {
     bilan
 }
 
+/// Recherche exhaustive indépendante (petits effectifs) : existe-t-il des appariements de
+/// tous les participants sans aucune rencontre déjà jouée ?
+fn existe_sans_rematch(p: &[Participant], joue: &dyn Fn(Participant, Participant) -> bool) -> bool {
+    assert!(p.len() <= 24, "recherche exhaustive limitée aux petits effectifs ({})", p.len());
+    fn rec(libres: u32, p: &[Participant], joue: &dyn Fn(Participant, Participant) -> bool, vus: &mut HashSet<u32>) -> bool {
+        if libres == 0 {
+            return true;
+        }
+        if !vus.insert(libres) {
+            return false;
+        }
+        let a = libres.trailing_zeros() as usize;
+        (a + 1..p.len()).any(|b| libres & (1 << b) != 0 && !joue(p[a], p[b]) && rec(libres & !(1 << a) & !(1 << b), p, joue, vus))
+    }
+    rec((1u32 << p.len()) - 1, p, joue, &mut HashSet::new())
+}
+
 const TAILLES: [usize; 22] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 24, 31, 32, 33, 47, 64, 65, 99, 127, 128];
 
 #[test]
@@ -128,7 +150,7 @@ fn tournois_simules_sans_forfait() {
     let mut total = Bilan { rondes: 0, rematchs: 0, permutations: 0 };
     for n in TAILLES {
         for graine in 0..6 {
-            let b = simuler(n, graine, false);
+            let b = simuler(n, graine, false, Evitement::Paragraphe7);
             assert_eq!(b.rondes, arbitre_classique::joueurs::nombre_de_rondes(n).unwrap());
             total.rondes += b.rondes;
             total.rematchs += b.rematchs;
@@ -145,7 +167,25 @@ fn tournois_simules_sans_forfait() {
 fn tournois_simules_avec_forfaits_et_abandons() {
     for n in TAILLES {
         for graine in 0..4 {
-            simuler(n, 100 + graine, true);
+            simuler(n, 100 + graine, true, Evitement::Paragraphe7);
+            simuler(n, 100 + graine, true, Evitement::SansRematch);
         }
     }
+}
+
+/// Option `--sans-rematch` : plus aucune rencontre répétée quand des appariements sans
+/// répétition existent (vérifié par recherche exhaustive quand il en reste).
+#[test]
+fn tournois_simules_sans_rematch_evitable() {
+    let mut repetees = 0;
+    for n in TAILLES {
+        for graine in 0..6 {
+            let b = simuler(n, graine, false, Evitement::SansRematch);
+            repetees += b.rematchs;
+            if n > 8 {
+                assert_eq!(b.rematchs, 0, "{n} joueurs, graine {graine}");
+            }
+        }
+    }
+    eprintln!("--sans-rematch : {repetees} rencontres répétées inévitables");
 }

@@ -1,7 +1,7 @@
 //! `arbitre classique appariement|classement` : tournois en formule classique.
 
 use anyhow::Result;
-use arbitre_classique::{appariements_csv, classement_csv, classement_final, lire_joueurs, prochaine_ronde, Tournoi};
+use arbitre_classique::{appariements_csv, classement_csv, classement_final, lire_joueurs, prochaine_ronde_avec, Evitement, Tournoi};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +17,10 @@ pub enum Commande {
         /// Sans ce fichier : la première ronde.
         #[arg(long, value_name = "CSV")]
         resultats: Option<PathBuf>,
+        /// Choix hors document : quand le § 7 garderait une rencontre déjà jouée, revoit les
+        /// derniers matchs pour l'éviter si c'est possible.
+        #[arg(long)]
+        sans_rematch: bool,
     },
     /// Classement après les rondes jouées : `rang,nom,pm,ppm,pdep` (ex æquo au même rang).
     Classement {
@@ -31,13 +35,14 @@ pub enum Commande {
 
 pub fn executer(c: Commande) -> Result<ExitCode> {
     match c {
-        Commande::Appariement { joueurs, resultats } => {
+        Commande::Appariement { joueurs, resultats, sans_rematch } => {
             let inscrits = lire_joueurs(&joueurs)?;
             let t = match resultats {
                 Some(f) => Tournoi::lire(inscrits, &f)?,
                 None => Tournoi::nouveau(inscrits)?,
             };
-            let ronde = prochaine_ronde(&t)?;
+            let evitement = if sans_rematch { Evitement::SansRematch } else { Evitement::Paragraphe7 };
+            let ronde = prochaine_ronde_avec(&t, evitement)?;
             let ins = t.inscrits();
             for table in &ronde.tables {
                 let [a, b] = table.joueurs;
@@ -48,6 +53,8 @@ pub fn executer(c: Commande) -> Result<ExitCode> {
                         ins.nom(a),
                         ins.nom(b)
                     );
+                } else if table.naturel != b && sans_rematch {
+                    eprintln!("table {} : {} rencontre {} au lieu de {} (§ 7, ou --sans-rematch)", table.numero, ins.nom(a), ins.nom(b), ins.nom(table.naturel));
                 } else if table.naturel != b {
                     eprintln!("table {} : {} a déjà rencontré {}, permutation avec {} (§ 7)", table.numero, ins.nom(a), ins.nom(table.naturel), ins.nom(b));
                 }

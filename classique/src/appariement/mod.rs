@@ -20,7 +20,8 @@ use crate::classement::classement;
 use crate::erreur::Erreur;
 use crate::joueurs::Participant;
 use crate::resultats::Tournoi;
-use permutations::{par_groupes, par_table, Designation};
+pub use permutations::Evitement;
+use permutations::{par_groupes_avec, par_table, Designation};
 
 /// La règle qui a apparié une ronde.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,8 +67,14 @@ pub fn rondes_fixes(inscrits: usize) -> u32 {
     }
 }
 
-/// Apparie la ronde qui suit les rondes jouées.
+/// Apparie la ronde qui suit les rondes jouées, selon la lettre du document.
 pub fn prochaine_ronde(tournoi: &Tournoi) -> Result<Ronde, Erreur> {
+    prochaine_ronde_avec(tournoi, Evitement::Paragraphe7)
+}
+
+/// Apparie la ronde qui suit les rondes jouées ; `evitement` dit que faire quand le § 7
+/// garderait une rencontre déjà jouée.
+pub fn prochaine_ronde_avec(tournoi: &Tournoi, evitement: Evitement) -> Result<Ronde, Erreur> {
     let numero = tournoi.jouees() + 1;
     if numero > tournoi.rondes() {
         return Err(Erreur::Tournoi(format!("le tournoi est terminé : ses {} rondes sont jouées (§ 1)", tournoi.rondes())));
@@ -95,7 +102,7 @@ pub fn prochaine_ronde(tournoi: &Tournoi) -> Result<Ronde, Erreur> {
             if ordre.len() % 2 == 1 {
                 ordre.push(Participant::X);
             }
-            let d = par_table(ordre.len(), &table, |a, b| rencontres.ont_joue(ordre[a], ordre[b]));
+            let d = par_table(ordre.len(), &table, &|a, b| rencontres.ont_joue(ordre[a], ordre[b]), evitement);
             (regle, ordre, d, Some(table))
         }
         None => {
@@ -107,7 +114,7 @@ pub fn prochaine_ronde(tournoi: &Tournoi) -> Result<Ronde, Erreur> {
                 ordre.push(Participant::X);
                 pm.push(None);
             }
-            let d = par_groupes(&pm, |a, b| rencontres.ont_joue(ordre[a], ordre[b]), true);
+            let d = par_groupes_avec(&pm, &|a, b| rencontres.ont_joue(ordre[a], ordre[b]), true, evitement);
             (Regle::GroupesDePoints, ordre, d, None)
         }
     };

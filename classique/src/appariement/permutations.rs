@@ -28,6 +28,93 @@ pub fn designer(
     deja: impl Fn(usize, usize) -> bool,
     permuter: bool,
 ) -> Vec<Designation> {
+    designer_avec(n, &naturel, &deja, permuter, Evitement::Paragraphe7)
+}
+
+/// Que faire quand le § 7 garderait une rencontre déjà jouée.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Evitement {
+    /// La lettre du § 7 : « alors on garde le match entre A et B ».
+    #[default]
+    Paragraphe7,
+    /// Choix d'arbitre, hors document (option `--sans-rematch`) : si le § 7 garderait une
+    /// rencontre déjà jouée, on revoit les derniers matchs désignés (du bas du classement
+    /// vers le haut) en essayant pour chaque joueur ses adversaires dans l'ordre du § 7 (celui
+    /// de la règle, puis en remontant, puis en descendant) jusqu'à trouver des appariements
+    /// sans aucune rencontre répétée. Le résultat est celui du § 7 chaque fois que le § 7
+    /// n'en répète aucune ; si aucun appariement sans répétition n'existe (ou n'est trouvé
+    /// en [`BUDGET`] essais), on garde celui du § 7.
+    SansRematch,
+}
+
+/// Nombre maximal d'essais de la recherche [`Evitement::SansRematch`].
+pub const BUDGET: usize = 2_000_000;
+
+/// [`designer`], avec le choix de ce qui se passe quand le § 7 garderait une rencontre.
+pub fn designer_avec(
+    n: usize,
+    naturel: &dyn Fn(usize, &[bool]) -> usize,
+    deja: &dyn Fn(usize, usize) -> bool,
+    permuter: bool,
+    evitement: Evitement,
+) -> Vec<Designation> {
+    let paragraphe7 = designer_glouton(n, naturel, deja, permuter);
+    if evitement == Evitement::Paragraphe7 || !paragraphe7.iter().any(|d| d.rematch) {
+        return paragraphe7;
+    }
+    let mut libres = vec![true; n];
+    let mut acc = Vec::with_capacity(n / 2);
+    let mut budget = BUDGET;
+    if chercher(&mut libres, &mut acc, naturel, deja, &mut budget) {
+        acc
+    } else {
+        paragraphe7
+    }
+}
+
+/// Recherche en profondeur d'appariements sans rencontre répétée, chaque joueur essayant
+/// ses adversaires dans l'ordre du § 7 : la première solution trouvée ne diffère de celle du
+/// § 7 que par les matchs du bas du classement.
+fn chercher(
+    libres: &mut [bool],
+    acc: &mut Vec<Designation>,
+    naturel: &dyn Fn(usize, &[bool]) -> usize,
+    deja: &dyn Fn(usize, usize) -> bool,
+    budget: &mut usize,
+) -> bool {
+    let Some(a) = libres.iter().position(|&l| l) else { return true };
+    libres[a] = false;
+    if !libres.iter().any(|&l| l) {
+        libres[a] = true;
+        return false;
+    }
+    let b = naturel(a, libres);
+    let n = libres.len();
+    let ordre = std::iter::once(b).chain((0..b).rev()).chain(b + 1..n);
+    let candidats: Vec<usize> = ordre.filter(|&c| libres[c] && !deja(a, c)).collect();
+    for c in candidats {
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
+        libres[c] = false;
+        acc.push(Designation { a, b: c, naturel: b, rematch: false });
+        if chercher(libres, acc, naturel, deja, budget) {
+            return true;
+        }
+        acc.pop();
+        libres[c] = true;
+    }
+    libres[a] = true;
+    false
+}
+
+fn designer_glouton(
+    n: usize,
+    naturel: &dyn Fn(usize, &[bool]) -> usize,
+    deja: &dyn Fn(usize, usize) -> bool,
+    permuter: bool,
+) -> Vec<Designation> {
     let mut libres = vec![true; n];
     let mut designations = Vec::with_capacity(n / 2);
     while let Some(a) = libres.iter().position(|&l| l) {
@@ -65,6 +152,11 @@ pub(crate) fn plus_proche_libre(depuis: usize, libres: &[bool]) -> Option<usize>
 /// (parmi les joueurs libres) est pair, sinon le premier joueur libre du groupe suivant ; et
 /// ainsi de suite. Avec `permuter`, les rencontres déjà jouées sont évitées selon le § 7.
 pub fn par_groupes(pm: &[Option<u32>], deja: impl Fn(usize, usize) -> bool, permuter: bool) -> Vec<Designation> {
+    par_groupes_avec(pm, &deja, permuter, Evitement::Paragraphe7)
+}
+
+/// [`par_groupes`], avec le choix de l'[`Evitement`].
+pub fn par_groupes_avec(pm: &[Option<u32>], deja: &dyn Fn(usize, usize) -> bool, permuter: bool, evitement: Evitement) -> Vec<Designation> {
     let naturel = |a: usize, libres: &[bool]| {
         let groupe: Vec<usize> = (0..pm.len()).filter(|&p| libres[p] && pm[p] == pm[a]).collect();
         if (groupe.len() + 1) % 2 == 0 {
@@ -77,14 +169,14 @@ pub fn par_groupes(pm: &[Option<u32>], deja: impl Fn(usize, usize) -> bool, perm
             .or_else(|| plus_proche_libre(a, libres))
             .expect("au moins un joueur libre")
     };
-    designer(pm.len(), naturel, deja, permuter)
+    designer_avec(pm.len(), &naturel, deja, permuter, evitement)
 }
 
 /// Apparie selon une table fixe (`tables`, positions à partir de 1). Si le partenaire prévu
 /// n'est plus libre (il a servi à une permutation), la règle désigne le joueur libre le plus
 /// proche de lui, en remontant puis en descendant ; les permutations du § 7 s'appliquent
 /// ensuite comme ailleurs.
-pub fn par_table(n: usize, tables: &[(usize, usize)], deja: impl Fn(usize, usize) -> bool) -> Vec<Designation> {
+pub fn par_table(n: usize, tables: &[(usize, usize)], deja: &dyn Fn(usize, usize) -> bool, evitement: Evitement) -> Vec<Designation> {
     let mut partenaire = vec![usize::MAX; n];
     for &(a, b) in tables {
         if (1..=n).contains(&a) && (1..=n).contains(&b) {
@@ -100,5 +192,5 @@ pub fn par_table(n: usize, tables: &[(usize, usize)], deja: impl Fn(usize, usize
             plus_proche_libre(if p < n { p } else { a }, libres).expect("au moins un joueur libre")
         }
     };
-    designer(n, naturel, deja, true)
+    designer_avec(n, &naturel, deja, true, evitement)
 }
