@@ -1,1 +1,35 @@
-//! Rapports de correction.
+//! Rapports de correction d'une manche de Scrabble duplicate : les résultats (règlement
+//! 3.5, 5.9, 6.2), le double arbitrage et ses rectifications, les billets de correction
+//! (guide pratique d'arbitrage 2020, section 2), la feuille de suivi du double arbitrage
+//! (guide, section 3), l'archive de la partie (`ARCHIVE.md`) et la page d'index.
+//!
+//! Tout rapport est une fonction pure d'un [`Dossier`] : relire l'archive redonne les
+//! mêmes rapports, octet pour octet.
+
+pub mod archive;
+pub mod billets;
+pub mod dossier;
+pub mod double_arbitrage;
+mod html;
+pub mod index;
+pub mod joueurs;
+pub mod classement;
+pub mod rapports;
+pub mod resultats;
+pub mod suivi;
+pub mod synthese;
+
+pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, Joueur, Reglages};
+pub use rapports::{ecrire_rapports, generer_rapports, Rapport};
+
+/// Les erreurs de lecture des fichiers d'entrée et d'écriture des rapports.
+#[derive(Debug, thiserror::Error)]
+pub enum Erreur {
+    /// Une ligne d'un fichier CSV ou JSON : fichier, ligne, ce qui ne va pas.
+    #[error("{fichier}:{ligne}: {message}")]
+    Ligne { fichier: String, ligne: usize, message: String },
+    #[error("{chemin} : {source}")]
+    Io { chemin: String, source: std::io::Error },
+    #[error("archive {chemin} : {message}")]
+    Archive { chemin: String, message: String },
+}

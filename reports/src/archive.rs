@@ -1,0 +1,62 @@
+//! L'archive d'une partie : un document JSON versionné (schéma dans `ARCHIVE.md`) qui
+//! contient la partie, l'identité du lexique, l'édition des règles, chaque lecture avec
+//! sa source, chaque décision avec ses motifs, la correction du premier arbitre et les
+//! résultats. Relire l'archive redonne les rapports octet pour octet : ils ne dépendent
+//! que du [`Dossier`].
+
+use crate::double_arbitrage::Comparaison;
+use crate::dossier::Dossier;
+use crate::resultats::Resultats;
+use crate::Erreur;
+use serde::{Deserialize, Serialize};
+
+/// L'identifiant du format.
+pub const FORMAT: &str = "arbitre-archive";
+/// La version du schéma (à incrémenter à chaque changement incompatible).
+pub const VERSION: u32 = 1;
+
+/// Le document archivé.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Archive {
+    pub format: String,
+    pub version: u32,
+    pub dossier: Dossier,
+    /// Calculés à partir du dossier ; recalculés à la relecture.
+    pub resultats: Resultats,
+    pub double_arbitrage: Option<Comparaison>,
+}
+
+/// L'archive d'un dossier, en JSON indenté.
+pub fn archive_json(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Comparaison>) -> String {
+    let a = Archive {
+        format: FORMAT.into(),
+        version: VERSION,
+        dossier: dossier.clone(),
+        resultats: resultats.clone(),
+        double_arbitrage: comparaison.cloned(),
+    };
+    let mut s = serde_json::to_string_pretty(&a).expect("un dossier se sérialise toujours");
+    s.push('\n');
+    s
+}
+
+/// Relit une archive : le dossier, après vérification du format et de la version.
+pub fn lire_archive(chemin: &str, texte: &str) -> Result<Dossier, Erreur> {
+    let err = |message: String| Erreur::Archive { chemin: chemin.to_string(), message };
+    let brut: serde_json::Value = serde_json::from_str(texte).map_err(|e| err(format!("JSON invalide ligne {} : {e}", e.line())))?;
+    match brut.get("format").and_then(|f| f.as_str()) {
+        Some(FORMAT) => {}
+        autre => return Err(err(format!("format « {} » : attendu « {FORMAT} »", autre.unwrap_or("absent")))),
+    }
+    match brut.get("version").and_then(|v| v.as_u64()) {
+        Some(v) if v == VERSION as u64 => {}
+        autre => {
+            return Err(err(format!(
+                "version {} non prise en charge : cette version d'arbitre lit la version {VERSION}",
+                autre.map_or("absente".to_string(), |v| v.to_string())
+            )))
+        }
+    }
+    let dossier = brut.get("dossier").ok_or_else(|| err("champ « dossier » absent".into()))?;
+    serde_json::from_value(dossier.clone()).map_err(|e| err(format!("dossier invalide : {e}")))
+}

@@ -1,0 +1,141 @@
+//! Les résultats mis en forme : `resultats.csv` (pour les tableurs) et `resultats.html`
+//! (imprimable) — par table le score de chaque coup, les avertissements et leur
+//! pénalité, les solos, le total, le pourcentage de la somme des tops et le rang.
+
+use crate::dossier::Dossier;
+use crate::html::{e, page, STYLE_ECRAN};
+use crate::resultats::{Case, Origine, Resultats};
+use arbitre_engine::arbitrage::Verdict;
+
+/// Le rang écrit : « 2 » ou « 2 ex » pour les ex aequo.
+fn rang(r: u32, ex: bool) -> String {
+    if ex {
+        format!("{r} ex")
+    } else {
+        r.to_string()
+    }
+}
+
+/// Le pourcentage à une décimale, virgule française.
+pub fn pourcentage(p: f64) -> String {
+    format!("{p:.1}").replace('.', ",")
+}
+
+/// Les résultats en CSV : une ligne par table, une colonne par coup.
+pub fn resultats_csv(dossier: &Dossier, r: &Resultats) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut entete: Vec<String> = ["Rang", "Table", "Nom"].map(String::from).to_vec();
+    entete.extend(dossier.partie.coups.iter().map(|c| format!("Coup {}", c.numero)));
+    entete.extend(["Avertissements", "Pénalité avertissements", "Pénalités", "Zéros", "Solos", "Bonification solos", "Total", "% des tops"].map(String::from));
+    let _ = w.write_record(&entete);
+    for l in &r.tables {
+        let mut champs = vec![rang(l.rang, l.ex_aequo), l.table.to_string(), l.nom.clone().unwrap_or_default()];
+        champs.extend(l.coups.iter().map(|c| c.score.to_string()));
+        champs.extend([
+            l.avertissements.to_string(),
+            l.penalite_avertissements.to_string(),
+            l.penalites.to_string(),
+            l.zeros.to_string(),
+            l.solos.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
+            l.bonification.to_string(),
+            l.total.to_string(),
+            pourcentage(l.pourcentage),
+        ]);
+        let _ = w.write_record(&champs);
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// Une case du tableau : le score et sa marque (A3 : 3e avertissement, P : pénalité,
+/// Z : zéro, abs : absent, ret : retard, ? : bulletin illisible, S : solo).
+fn case_html(c: &Case) -> String {
+    let marque = match (c.origine, c.verdict) {
+        (Origine::Absent, _) => "abs".to_string(),
+        (Origine::Retard, _) => "ret".to_string(),
+        (Origine::ErreurLecture, _) => "?".to_string(),
+        (_, Verdict::Avertissement) => format!("A{}", c.avertissement.unwrap_or(0)),
+        (_, Verdict::Penalite) => "P".to_string(),
+        (_, Verdict::Zero) => "Z".to_string(),
+        (_, Verdict::Valide) => String::new(),
+    };
+    let solo = if c.solo { " <b>S</b>" } else { "" };
+    if marque.is_empty() {
+        format!("<td>{}{solo}</td>", c.score)
+    } else {
+        format!("<td>{} <sup>{marque}</sup>{solo}</td>", c.score)
+    }
+}
+
+/// Les résultats en HTML.
+pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
+    let mut h = format!("<h1>Résultats — {}</h1>\n", e(&dossier.titre));
+    h.push_str(&format!(
+        "<p>{} coups, somme des tops {} ; {} joueurs{} ; avertissements : {} gratuits puis 5 points chacun (5.9).</p>\n",
+        dossier.partie.coups.len(),
+        r.total_tops,
+        r.nombre_joueurs,
+        if r.bonification_solo > 0 { ", solo bonifié de 10 points (3.5)" } else { ", solo non bonifié (moins de 16 joueurs, 3.5)" },
+        r.avertissements_gratuits
+    ));
+    h.push_str("<table class=\"donnees\">\n<tr><th>Rang</th><th>Table</th><th class=\"g\">Nom</th>");
+    for c in &dossier.partie.coups {
+        h.push_str(&format!("<th>{}</th>", c.numero));
+    }
+    h.push_str("<th>Av.</th><th>Pén. av.</th><th>Solos</th><th>Total</th><th>% tops</th></tr>\n<tr><td></td><td></td><td class=\"g\">Top</td>");
+    for c in &dossier.partie.coups {
+        h.push_str(&format!("<td>{}</td>", c.score));
+    }
+    h.push_str(&format!("<td></td><td></td><td></td><td>{}</td><td>100,0</td></tr>\n", r.total_tops));
+    for l in &r.tables {
+        h.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td class=\"g\">{}</td>",
+            rang(l.rang, l.ex_aequo),
+            l.table,
+            e(l.nom.as_deref().unwrap_or(""))
+        ));
+        for c in &l.coups {
+            h.push_str(&case_html(c));
+        }
+        h.push_str(&format!(
+            "<td>{}</td><td>{}</td><td>{}</td><td><b>{}</b></td><td>{}</td></tr>\n",
+            l.avertissements,
+            if l.penalite_avertissements > 0 { format!("−{}", l.penalite_avertissements) } else { String::new() },
+            if l.bonification > 0 { format!("{} (+{})", l.solos.len(), l.bonification) } else { l.solos.len().to_string() },
+            l.total,
+            pourcentage(l.pourcentage)
+        ));
+    }
+    h.push_str("</table>\n<p class=\"note\">A<i>n</i> : <i>n</i>-ième avertissement ; P : pénalité de 5 points (déjà déduite) ; Z : zéro ; abs : aucun bulletin ; ret : arrivée en retard (6.2) ; ? : bulletin illisible, à corriger à la main ; S : solo (3.5).</p>\n");
+    let solos = r.solos();
+    if !solos.is_empty() {
+        h.push_str("<h2>Solos (3.5)</h2>\n<ul>\n");
+        for (coup, table, score) in solos {
+            h.push_str(&format!("<li>Coup {coup} : table {table}, {score} points</li>\n"));
+        }
+        h.push_str("</ul>\n");
+    }
+    if !r.moyennes.is_empty() {
+        h.push_str("<h2>Moyennes à confirmer (5.9, mot non admis répété avant notification)</h2>\n<ul>\n");
+        for m in &r.moyennes {
+            h.push_str(&format!(
+                "<li>Table {}, coup {} : {} déjà sanctionné(s) au coup {} ; moyenne des autres joueurs {}{} → {} points si le joueur n'avait pas été averti (non appliqué au total).</li>\n",
+                m.table,
+                m.coup,
+                e(&m.mots.join(", ")),
+                m.coup_initial,
+                m.moyenne,
+                m.plafond.map(|p| format!(", plafonnée à la solution proposée ({p})")).unwrap_or_default(),
+                m.score_propose
+            ));
+        }
+        h.push_str("</ul>\n");
+    }
+    if !dossier.erreurs.is_empty() {
+        h.push_str("<h2 class=\"alerte\">Bulletins illisibles (zéro provisoire, à corriger à la main)</h2>\n<ul>\n");
+        for er in &dossier.erreurs {
+            h.push_str(&format!("<li>{} : {}</li>\n", e(&er.lieu()), e(&er.message)));
+        }
+        h.push_str("</ul>\n");
+    }
+    page(&format!("Résultats — {}", dossier.titre), STYLE_ECRAN, &h)
+}

@@ -1,0 +1,193 @@
+//! Le dossier d'une manche : tout ce dont les rapports ont besoin, et rien d'autre (la
+//! partie résumée coup par coup, le lexique par son identité, les lectures et les
+//! décisions, les joueurs, la correction du premier arbitre). C'est aussi le cœur de
+//! l'archive (`ARCHIVE.md`).
+
+use crate::double_arbitrage::CorrectionPremier;
+use arbitre_engine::arbitrage::{Decision, Edition};
+use arbitre_engine::lecture::Lecture;
+use arbitre_engine::{Identite, Partie};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// Une manche corrigée.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Dossier {
+    /// Tournoi / partie (en-tête de la feuille de suivi).
+    pub titre: String,
+    /// Le nom de l'arbitre ou du double arbitre (en-tête de la feuille de suivi).
+    pub arbitre: Option<String>,
+    pub partie: PartieResumee,
+    pub lexique: Identite,
+    pub edition: Edition,
+    pub reglages: Reglages,
+    /// Les joueurs déclarés (`--joueurs`), triés par table ; vide si non fourni.
+    pub joueurs: Vec<Joueur>,
+    /// Chaque bulletin lu et sa décision, triés par (coup, table).
+    pub bulletins: Vec<BulletinCorrige>,
+    /// Les bulletins qui n'ont pas pu être lus ou corrigés (fichier:ligne).
+    pub erreurs: Vec<ErreurBulletin>,
+    /// La correction du premier arbitre (`--arbitrage`), si double arbitrage.
+    pub premier_arbitre: Option<Vec<CorrectionPremier>>,
+}
+
+/// La partie : le fichier tel quel et le résumé coup par coup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartieResumee {
+    pub fichier: String,
+    /// standard, 7sur8, 7et8, 789.
+    pub formule: String,
+    /// Le texte du fichier `.partie`, tel que lu.
+    pub texte: String,
+    pub coups: Vec<CoupPartie>,
+}
+
+/// Un coup de la partie : tirage, mot retenu (le top), place, score.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoupPartie {
+    pub numero: u32,
+    /// Le tirage tel qu'annoncé : `EIN+ABR?` avec le reliquat.
+    pub tirage: String,
+    /// Le mot retenu (minuscule = joker).
+    pub mot: String,
+    /// Sa place (« H4 », « 4H »).
+    #[serde(rename = "ref")]
+    pub reference: String,
+    pub score: u32,
+}
+
+/// Les réglages de la partie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reglages {
+    /// Blitz ou partie originale : les avertissements coûtent 5 points à partir du 6e
+    /// au lieu du 4e (5.9).
+    pub blitz: bool,
+    /// Le nombre de joueurs de la salle pour la bonification de solo (3.5) ; sinon le
+    /// nombre de tables du dossier.
+    pub nombre_joueurs: Option<u32>,
+}
+
+impl Default for Reglages {
+    fn default() -> Self {
+        Reglages { blitz: false, nombre_joueurs: None }
+    }
+}
+
+impl Reglages {
+    /// Le nombre d'avertissements sans pénalité : 3, ou 5 en blitz et partie originale (5.9).
+    pub fn avertissements_gratuits(&self) -> u32 {
+        if self.blitz {
+            5
+        } else {
+            3
+        }
+    }
+}
+
+/// Un joueur : sa table, son nom, le coup de son arrivée s'il est arrivé en retard (6.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Joueur {
+    pub table: u32,
+    pub nom: Option<String>,
+    /// Premier coup joué ; les coups d'avant comptent zéro (6.2).
+    pub arrivee: Option<u32>,
+}
+
+/// Un bulletin lu et sa décision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BulletinCorrige {
+    pub lecture: Lecture,
+    pub decision: Decision,
+}
+
+/// Un bulletin qui n'a pas pu être lu ou corrigé : il reste compté dans les rapports.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErreurBulletin {
+    pub fichier: String,
+    pub ligne: usize,
+    pub table: Option<u32>,
+    pub coup: Option<u32>,
+    pub message: String,
+}
+
+impl ErreurBulletin {
+    /// `fichier:ligne: message` (le message ne répète pas le lieu).
+    pub fn lieu(&self) -> String {
+        format!("{}:{}", self.fichier, self.ligne)
+    }
+}
+
+impl PartieResumee {
+    /// Le résumé d'une partie lue : le tirage annoncé avec son reliquat.
+    pub fn depuis(partie: &Partie, formule: &str, texte: String) -> PartieResumee {
+        let coups = partie
+            .coups
+            .iter()
+            .map(|c| {
+                let tirage = match c.reliquat {
+                    Some(r) if !r.is_empty() => {
+                        let nouvelles = c.tirage.moins(&r).unwrap_or_default();
+                        format!("{r}+{nouvelles}")
+                    }
+                    _ => c.tirage.to_string(),
+                };
+                CoupPartie {
+                    numero: c.numero,
+                    tirage,
+                    mot: arbitre_engine::tuiles::mot_vers_texte(&c.top),
+                    reference: c.reference.to_string(),
+                    score: c.score,
+                }
+            })
+            .collect();
+        PartieResumee { fichier: partie.fichier.display().to_string(), formule: formule.to_string(), texte, coups }
+    }
+
+    /// La somme des tops.
+    pub fn total_tops(&self) -> u32 {
+        self.coups.iter().map(|c| c.score).sum()
+    }
+}
+
+impl Dossier {
+    /// Toutes les tables de la manche : joueurs déclarés, bulletins lus, bulletins en
+    /// erreur, correction du premier arbitre.
+    pub fn tables(&self) -> Vec<u32> {
+        let mut t: BTreeSet<u32> = self.joueurs.iter().map(|j| j.table).collect();
+        t.extend(self.bulletins.iter().map(|b| b.decision.table));
+        t.extend(self.erreurs.iter().filter_map(|e| e.table));
+        if let Some(p) = &self.premier_arbitre {
+            t.extend(p.iter().map(|c| c.table));
+        }
+        t.into_iter().collect()
+    }
+
+    pub fn joueur(&self, table: u32) -> Option<&Joueur> {
+        self.joueurs.iter().find(|j| j.table == table)
+    }
+
+    /// Trie les bulletins par (coup, table) et les erreurs par lieu : l'ordre des
+    /// rapports ne dépend pas de l'ordre de lecture des fichiers.
+    pub fn normaliser(&mut self) {
+        self.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
+        self.erreurs.sort_by(|a, b| (&a.fichier, a.ligne).cmp(&(&b.fichier, b.ligne)));
+        self.joueurs.sort_by_key(|j| j.table);
+    }
+}
+
+/// Les tables en plages compactes : « 1–4, 7, 9–10 ».
+pub fn plages(tables: &[u32]) -> String {
+    let mut morceaux = Vec::new();
+    let mut i = 0;
+    while i < tables.len() {
+        let debut = tables[i];
+        let mut fin = debut;
+        while i + 1 < tables.len() && tables[i + 1] == fin + 1 {
+            i += 1;
+            fin = tables[i];
+        }
+        morceaux.push(if fin > debut { format!("{debut}–{fin}") } else { debut.to_string() });
+        i += 1;
+    }
+    morceaux.join(", ")
+}

@@ -1,0 +1,95 @@
+//! Le fichier des joueurs (`--joueurs`), CSV UTF-8 séparé par des virgules :
+//!
+//! ```text
+//! table,nom,arrivee
+//! 1,Marie Dupont,
+//! 2,Jean Martin,4
+//! ```
+//!
+//! - `table` : le numéro de table (obligatoire) ;
+//! - `nom` : facultatif (vide permis) ;
+//! - `arrivee` : facultatif, le premier coup joué par un joueur arrivé en retard : les
+//!   coups d'avant lui sont comptés nuls (règlement 6.2).
+//!
+//! La ligne d'en-tête est facultative (reconnue à son premier champ `table`). Une table en
+//! double ou un nombre invalide est une erreur qui nomme le fichier et la ligne.
+
+use crate::dossier::Joueur;
+use crate::Erreur;
+
+/// Lit le texte d'un fichier de joueurs.
+pub fn lire_joueurs(fichier: &str, texte: &str) -> Result<Vec<Joueur>, Erreur> {
+    let mut joueurs: Vec<Joueur> = Vec::new();
+    for (ligne, champs) in lignes_csv(fichier, texte)? {
+        let err = |message: String| Erreur::Ligne { fichier: fichier.to_string(), ligne, message };
+        if champs.len() > 3 {
+            return Err(err(format!("{} champs, attendu table,nom[,arrivee]", champs.len())));
+        }
+        let table = nombre(&champs[0], "table").map_err(err)?;
+        let nom = champs.get(1).map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+        let arrivee = match champs.get(2).map(|s| s.trim()) {
+            None | Some("") => None,
+            Some(s) => Some(nombre(s, "arrivee").map_err(err)?).filter(|&c| c > 1),
+        };
+        if joueurs.iter().any(|j| j.table == table) {
+            return Err(err(format!("table {table} déjà déclarée")));
+        }
+        joueurs.push(Joueur { table, nom, arrivee });
+    }
+    joueurs.sort_by_key(|j| j.table);
+    Ok(joueurs)
+}
+
+/// Un entier positif (table ≥ 1, coup ≥ 1).
+pub(crate) fn nombre(s: &str, cle: &str) -> Result<u32, String> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{cle} invalide « {} » : attendu un entier ≥ 1", s.trim())),
+    }
+}
+
+/// Les lignes non vides d'un CSV (numéro de ligne, champs), sans la ligne d'en-tête
+/// éventuelle (premier champ `table`).
+pub(crate) fn lignes_csv(fichier: &str, texte: &str) -> Result<Vec<(usize, Vec<String>)>, Erreur> {
+    let mut lecteur = csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).from_reader(texte.as_bytes());
+    let mut lignes = Vec::new();
+    for (i, enr) in lecteur.records().enumerate() {
+        let enr = enr.map_err(|e| Erreur::Ligne {
+            fichier: fichier.to_string(),
+            ligne: e.position().map(|p| p.line() as usize).unwrap_or(0),
+            message: format!("CSV illisible : {e}"),
+        })?;
+        let ligne = enr.position().map(|p| p.line() as usize).unwrap_or(i + 1);
+        let champs: Vec<String> = enr.iter().map(str::to_string).collect();
+        if champs.iter().all(|c| c.is_empty()) || champs[0].starts_with('#') {
+            continue;
+        }
+        if lignes.is_empty() && champs[0].eq_ignore_ascii_case("table") {
+            continue;
+        }
+        lignes.push((ligne, champs));
+    }
+    Ok(lignes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn en_tete_facultatif_nom_et_arrivee() {
+        let j = lire_joueurs("j.csv", "table,nom,arrivee\n2,Jean Martin,4\n1,Marie Dupont,\n3\n").unwrap();
+        assert_eq!(j.len(), 3);
+        assert_eq!(j[0], Joueur { table: 1, nom: Some("Marie Dupont".into()), arrivee: None });
+        assert_eq!(j[1].arrivee, Some(4));
+        assert_eq!(j[2].nom, None);
+    }
+
+    #[test]
+    fn erreurs_nomment_la_ligne() {
+        let e = lire_joueurs("j.csv", "1,A\nx,B\n").unwrap_err().to_string();
+        assert!(e.starts_with("j.csv:2:"), "{e}");
+        let e = lire_joueurs("j.csv", "1,A\n1,B\n").unwrap_err().to_string();
+        assert!(e.contains("j.csv:2") && e.contains("déjà"), "{e}");
+    }
+}
