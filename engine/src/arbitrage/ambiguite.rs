@@ -31,14 +31,16 @@ pub fn corriger_lectures(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition
     let mut choix = vec![0usize; tailles.len()];
     let mut pire: Option<Issue> = None;
     let mut differentes = false;
+    let mut premiere = None;
     for _ in 0..total {
         let issue = corriger_feuille(ctx, lecture, &Feuille::depuis(lecture, &choix), edition);
         match &pire {
-            None => pire = Some(issue),
+            None => {
+                premiere = Some((issue.score, issue.verdict));
+                pire = Some(issue);
+            }
             Some(p) => {
-                if (issue.score, gravite(p.verdict)) != (p.score, gravite(issue.verdict)) || issue.verdict != p.verdict {
-                    differentes = true;
-                }
+                differentes |= premiere != Some((issue.score, issue.verdict));
                 if (issue.score, std::cmp::Reverse(gravite(issue.verdict))) < (p.score, std::cmp::Reverse(gravite(p.verdict))) {
                     pire = Some(issue);
                 }

@@ -99,9 +99,14 @@ fn juger(ctx: &ContexteCoup, e: &Evaluation) -> Option<Fallacieux> {
 
 /// Toutes les places du mot dans le sens `d` (géométrie et tirage respectés, lexique
 /// ignoré), avec chaque encerclement possible.
-fn places<'c>(ctx: &'c ContexteCoup<'_>, mot: &[Lettre], d: Direction) -> impl Iterator<Item = Evaluation> + 'c {
+fn places<'c>(
+    ctx: &'c ContexteCoup<'_>,
+    mot: &[Lettre],
+    d: Direction,
+    garder: impl Fn(&Evaluation) -> bool + 'c,
+) -> impl Iterator<Item = Evaluation> + 'c {
     let mot = mot.to_vec();
-    references(d).filter_map(move |r| evaluer(&ctx.grille, &ctx.formule, &mot, r).ok()).flat_map(move |e| {
+    references(d).filter_map(move |r| evaluer(&ctx.grille, &ctx.formule, &mot, r).ok()).filter(garder).flat_map(move |e| {
         variantes(&ctx.tirage, &e)
             .into_iter()
             .filter_map(|m| evaluer(&ctx.grille, &ctx.formule, &m, e.reference).ok())
@@ -114,7 +119,7 @@ fn places<'c>(ctx: &'c ContexteCoup<'_>, mot: &[Lettre], d: Direction) -> impl I
 /// (plausible avant douteux).
 pub fn pour_score(ctx: &ContexteCoup, s: &Suite, score: u32) -> Option<Fallacieux> {
     let mut douteux = None;
-    for e in places(ctx, &s.lettres, s.direction).filter(|e| e.score == score) {
+    for e in places(ctx, &s.lettres, s.direction, |_| true).filter(|e| e.score == score) {
         if let Some(f) = juger(ctx, &e) {
             if !f.douteux {
                 return Some(f);
@@ -130,10 +135,8 @@ pub fn pour_score(ctx: &ContexteCoup, s: &Suite, score: u32) -> Option<Fallacieu
 /// raccordement fallacieux ?
 pub fn places_raccord_fallacieuses(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, score: u32) -> Option<Fallacieux> {
     let mut douteux = None;
-    for ev in places(ctx, &s.lettres, s.direction).filter(|ev| ev.score == score) {
-        if lettres_raccord(&ctx.grille, e.feuille, s, ev.reference).nombre < 2 {
-            continue;
-        }
+    let raccord = |ev: &Evaluation| lettres_raccord(&ctx.grille, e.feuille, s, ev.reference).nombre >= 2;
+    for ev in places(ctx, &s.lettres, s.direction, raccord).filter(|ev| ev.score == score) {
         if let Some(f) = juger(ctx, &ev) {
             if !f.douteux {
                 return Some(f);

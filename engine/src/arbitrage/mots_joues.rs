@@ -83,6 +83,8 @@ struct Place<'s> {
     par_raccord: bool,
     /// Localisée par la référence (juste ou inversée).
     par_reference: bool,
+    /// Lettres de raccord reportées hors du mot qui conviennent à cette place.
+    externes: usize,
     cellules: Vec<usize>,
 }
 
@@ -121,9 +123,10 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
             (_, false) => alpha,
             _ => combiner(etat_lr, alpha),
         };
+        let externes = cellules.len();
         let mut cel = s.cellules.clone();
         cel.extend(cellules);
-        places.push(Place { variantes, etat, par_raccord, par_reference, cellules: cel });
+        places.push(Place { variantes, etat, par_raccord, par_reference, externes, cellules: cel });
     }
 
     // 5.3.1 / 5.3.2 : les places correctement localisées, par chaque mode. Un même mode
@@ -132,10 +135,16 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
     // sinon le score minimum (5.4.2.b, 2e exception). Deux modes qui désignent des places
     // différentes : deux solutions, la plus favorable est retenue (guide 6.4).
     for par_raccord in [true, false] {
-        let correctes: Vec<&Place> = places
+        let mut correctes: Vec<&Place> = places
             .iter()
             .filter(|p| p.etat.correct() && if par_raccord { p.par_raccord } else { p.par_reference })
             .collect();
+        // Quand le joueur a reporté des lettres de raccord, une place qu'elles ne
+        // désignent pas (aucune ne convient) ne vaut que par les lettres du mot : elle
+        // cède devant celles que le raccord écrit désigne (guide 1.5.3).
+        if par_raccord && correctes.iter().any(|p| p.externes > 0) {
+            correctes.retain(|p| p.externes > 0);
+        }
         if correctes.is_empty() {
             continue;
         }
