@@ -114,3 +114,81 @@ fn edition_inconnue_refusee() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("2019"));
 }
+
+/// Les bulletins d'une vraie partie (la manche d'exemple `samples/rosace.partie`, lexique
+/// par défaut) : chaque top, écrit dans son sens avec sa référence et son score, est payé
+/// sans sanction ; la même référence inversée (« 8H » pour « H8 ») vaut un avertissement
+/// au même score (règlement 5.3), sauf au premier coup et pour un prolongement, où la
+/// référence est ignorée. Les coups dont le top forme un mot absent du lexique
+/// (signalés par `arbitre verifier`) sont mis à part : ils sont nuls, pour mot non admis
+/// ou mot incomplet.
+#[test]
+fn tops_d_une_vraie_partie_payes_et_references_inversees_averties() {
+    let partie = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/rosace.partie");
+    let v = Command::new(env!("CARGO_BIN_EXE_arbitre")).args(["verifier", "--partie", partie]).output().unwrap();
+    let sorties = format!("{}{}", String::from_utf8_lossy(&v.stdout), String::from_utf8_lossy(&v.stderr));
+    let hors_lexique: Vec<u64> = sorties
+        .lines()
+        .filter_map(|l| l.split(": coup ").nth(1)?.split(' ').next()?.parse().ok())
+        .collect();
+    assert!(!hors_lexique.is_empty() && hors_lexique.len() < 10, "{hors_lexique:?}");
+    // Prolongement d'un mot d'au moins trois lettres : la référence est ignorée (5.3 in
+    // fine), l'inversion ne coûte rien. Les lettres de grille du top forment alors une
+    // seule suite d'au moins trois lettres.
+    let rejouee = arbitre_engine::Partie::lire(Path::new(partie), arbitre_engine::Formule::STANDARD).unwrap();
+    let prolongement = |coup: u64| {
+        let e = &rejouee.tops[coup as usize - 1];
+        let posees: Vec<usize> = e.poses.iter().map(|p| p.case).collect();
+        let de_grille: Vec<usize> =
+            (0..e.mot.len()).filter(|&i| !posees.contains(&e.reference.case_n(i).unwrap())).collect();
+        de_grille.len() >= 3 && de_grille.windows(2).all(|w| w[1] == w[0] + 1)
+    };
+    let mut justes = String::new();
+    let mut inversees = String::new();
+    let mut tops = Vec::new();
+    for l in std::fs::read_to_string(partie).unwrap().lines() {
+        let l = l.split('#').next().unwrap().trim();
+        let c: Vec<&str> = l.split_whitespace().collect();
+        if c.len() < 5 || c[0] == "coup" {
+            continue;
+        }
+        let (coup, top, r, score) = (c[0], c[2], c[3], c[4]);
+        let vertical = r.starts_with(|ch: char| ch.is_ascii_digit());
+        let mot: String = if vertical { top.chars().map(|ch| format!("|{ch}\n")).collect() } else { format!("|{top}\n") };
+        let (lettres, chiffres): (String, String) = r.chars().partition(|ch| ch.is_ascii_alphabetic());
+        let inverse = if vertical { format!("{lettres}{chiffres}") } else { format!("{chiffres}{lettres}") };
+        justes += &format!("bulletin table=1 coup={coup}\nref: {r}\nscore: {score}\n{mot}");
+        inversees += &format!("bulletin table=2 coup={coup}\nref: {inverse}\nscore: {score}\n{mot}");
+        tops.push((coup.parse::<u64>().unwrap(), top.to_string(), score.parse::<u64>().unwrap()));
+    }
+    let d = tempfile::tempdir().unwrap();
+    let mut averties = 0;
+    for (nom, texte, attendu) in [("justes.txt", &justes, "valide"), ("inversees.txt", &inversees, "avertissement")] {
+        let f = d.path().join(nom);
+        std::fs::write(&f, texte).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+            .args(["grade", "--partie", partie, "--bulletins", s(&f)])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v = lignes(&o);
+        assert_eq!(v.len(), tops.len());
+        for (dec, (coup, top, score)) in v.iter().zip(&tops) {
+            assert_eq!(dec["coup"].as_u64(), Some(*coup));
+            if hors_lexique.contains(coup) {
+                assert_eq!(dec["verdict"], "zero", "{dec}");
+                continue;
+            }
+            // Le premier coup ignore la référence (5.4.2.a) : jamais d'avertissement.
+            let attendu = if *coup == 1 || prolongement(*coup) { "valide" } else { attendu };
+            assert_eq!(dec["verdict"], attendu, "coup {coup} {top} : {dec}");
+            assert_eq!(dec["score"].as_u64(), Some(*score), "coup {coup} {top} : {dec}");
+            assert_eq!(dec["solution"]["mot"].as_str(), Some(top.as_str()), "{dec}");
+            if attendu == "avertissement" {
+                assert_eq!(dec["motifs"], serde_json::json!(["inversion"]), "{dec}");
+                averties += 1;
+            }
+        }
+    }
+    assert!(averties >= 10, "au moins dix références inversées vérifiées : {averties}");
+}
