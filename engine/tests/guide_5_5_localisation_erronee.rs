@@ -185,3 +185,31 @@ fn guide_5_5_ex4_place_indiquee_formant_un_mot_implausible() {
     let d = harnois().corriger(&format!("ref: 10 H\nscore: 78\n{}", vertical("HARNOIS")));
     verifier(&d, Verdict::Penalite, 73, &[Motif::LocalisationPenalite]);
 }
+
+/// AM en D8, TU en F8, JET en H7 ; tirage ABEIMRT : TIMBRE ne vaut 41 qu'en 10C (il y forme
+/// AMI, TUB, JETE) ; en 10D il vaudrait 36 et formerait AMT, TUM, JETR.
+fn timbre() -> Situation {
+    let s = Situation::new(grille_mots(&[("D8", "AM"), ("F8", "TU"), ("H7", "JET")]), "ABEIMRT", &["TIMBRE", "AMI", "TUB", "JETE"])
+        .avec_modele_francais();
+    assert_eq!(s.score("TIMBRE", "10C"), 41);
+    assert_eq!(s.score("TIMBRE", "10D"), 36);
+    s
+}
+
+/// Guide 5.1 : « Pénalité de 5 points : le mot passe dans ce sens et pour le score indiqué
+/// en 14 B au lieu de 13 B. » (9 C au lieu de 10 C)
+#[test]
+fn guide_5_5_ex1_reference_decalee_d_une_colonne() {
+    let d = timbre().corriger(&format!("ref: 9 C\nscore: 41\n{}", vertical("TIMBRE")));
+    verifier(&d, Verdict::Penalite, 36, &[Motif::LocalisationPenalite]);
+    solution(&d, "TIMBRE", "10C", 41);
+}
+
+/// Guide 5.2 : « Pénalité de 5 points : le mot passe dans ce sens et pour le score indiqué
+/// en 10 B au lieu de 11 A. » Ici les lettres de raccord M, U, T sont écrites une rangée
+/// trop haut (elles désignent 10D, où TIMBRE formerait AMT, TUM et JETR).
+#[test]
+fn guide_5_5_ex2_raccord_decale_d_une_rangee() {
+    let d = timbre().corriger("score: 41\n|MT\n|.I\n|UM\n|.B\n|TR\n|.E\n");
+    verifier(&d, Verdict::Penalite, 36, &[Motif::LocalisationPenalite]);
+}
