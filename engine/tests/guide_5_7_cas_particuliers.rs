@@ -110,3 +110,19 @@ fn guide_5_5_ex14_raccord_designant_une_place_impossible() {
     let d = chevelue().corriger("score: 82\n|.....C\n|.....H\n|.....E\n|.....V\n|TASSEE\n|.....L\n|.....U\n|.....E\n");
     verifier(&d, Verdict::Penalite, 77, &[Motif::LocalisationPenalite]);
 }
+
+/// Guide 7.4.3 : « La solution PRIERONS à 62 points est correctement localisée (3 lettres
+/// de raccord WAP, le S étant considéré comme parasite). La solution SWAP à 15 points est
+/// également présente sur le bulletin. Comme il n'y a pas de raison de faire exception à
+/// la règle, c'est la solution la plus profitable au joueur qui doit être retenue, soit 62
+/// points sans avertissement. » WAP en H6 ; tirage EINORRS : PRIERONS en 8H (83) part du P
+/// de WAP ; SWAP en H5 (15, le chiffre du guide).
+#[test]
+fn guide_5_7_4_ex3_lettre_parasite_formant_une_autre_solution() {
+    let s = Situation::new(grille_mots(&[("H6", "WAP")]), "EINORRS", &["PRIERONS", "SWAP", "WAP"]).avec_modele_francais();
+    assert_eq!(s.score("PRIERONS", "8H"), 83);
+    assert_eq!(s.score("SWAP", "H5"), 15);
+    let d = s.corriger("score: 83\n|SWAP\n|...R\n|...I\n|...E\n|...R\n|...O\n|...N\n|...S\n");
+    valide(&d, 83);
+    solution(&d, "PRIERONS", "8H", 83);
+}
