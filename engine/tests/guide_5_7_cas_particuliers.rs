@@ -126,3 +126,19 @@ fn guide_5_7_4_ex3_lettre_parasite_formant_une_autre_solution() {
     valide(&d, 83);
     solution(&d, "PRIERONS", "8H", 83);
 }
+
+/// Guide 7.4.1 : « Le mot REE passe dans ce sens et pour ce score en 15 A, mais pour cette
+/// solution il n'y a aucune lettre de raccord correcte. L'arbitre peut donc payer avec une
+/// pénalité […]. Il pourrait aussi considérer qu'il s'agit du prolongement du mot ENVOYE en
+/// REENVOYE : cette solution serait sanctionnée d'un zéro […]. Comme il n'y a pas de raison
+/// de faire exception à la règle, c'est la solution la plus profitable au joueur qui doit
+/// être retenue. » ENVOYE en 8F, DOS en D12 ; tirage AAEEIRT : REE vaut 10 en 15B et 15C
+/// (DOSE) ; écrit seul, il se lit aussi RE + E d'ENVOYE (REENVOYE, non admis).
+#[test]
+fn guide_5_7_4_ex1_penalite_plutot_que_prolongement_non_admis() {
+    let s = Situation::new(grille_mots(&[("8F", "ENVOYE"), ("D12", "DOS")]), "AAEEIRT", &["REE", "DOSE", "DOS", "ENVOYE"])
+        .avec_modele_francais();
+    assert_eq!(s.score("REE", "15B"), 10);
+    let d = s.corriger("score: 10\n|R\n|E\n|E\n");
+    verifier(&d, Verdict::Penalite, 5, &[Motif::LocalisationPenalite]);
+}
