@@ -27,6 +27,7 @@
 //!   Les espaces en fin de rangée sont des cases vides.
 //! - `rature: oui|non` : ratures visibles.
 //! - Lignes vides et commentaires `#` (premier caractère non blanc) ignorés hors rangée.
+//! - Mots-clés et clés sans égard à la casse (`Ref:`, `RATURE: Oui`) ; `réf:` vaut `ref:`.
 //!
 //! Une ligne malformée est une erreur qui nomme le fichier et la ligne ; le reste de ce
 //! bulletin est sauté, les autres bulletins sont lus normalement.
@@ -294,14 +295,15 @@ pub fn lire_rangee(texte: &str) -> Result<Vec<Cellule>, Defaut> {
 /// Lit `bulletin table=N coup=N`. `None` si la ligne n'est pas un en-tête du tout.
 fn lire_en_tete(ligne: &str) -> Option<Result<(u32, u32), Defaut>> {
     let mut mots = ligne.split_whitespace();
-    if mots.next() != Some("bulletin") {
+    if !mots.next().is_some_and(|m| m.eq_ignore_ascii_case("bulletin")) {
         return None;
     }
     let mauvais = || Defaut::EnTete(ligne.to_string());
     let (mut table, mut coup) = (None, None);
     for m in mots {
         let Some((cle, val)) = m.split_once('=') else { return Some(Err(mauvais())) };
-        let emplacement = match cle {
+        let cle = cle.to_ascii_lowercase();
+        let emplacement = match cle.as_str() {
             "table" => &mut table,
             "coup" => &mut coup,
             _ => return Some(Err(mauvais())),
@@ -353,11 +355,12 @@ impl EnCours {
             return Ok(());
         }
         let t = t.trim_end();
-        if t == "absent" || t == "vierge" {
+        let mot = t.to_lowercase();
+        if mot == "absent" || mot == "vierge" {
             if lc.etat != EtatBulletin::Rempli {
-                return Err(Defaut::Doublon(t.to_string()));
+                return Err(Defaut::Doublon(mot));
             }
-            let etat = if t == "absent" { EtatBulletin::Absent } else { EtatBulletin::Vierge };
+            let etat = if mot == "absent" { EtatBulletin::Absent } else { EtatBulletin::Vierge };
             if self.a_contenu || (etat == EtatBulletin::Absent && lc.rature) {
                 return Err(contredit(etat));
             }
@@ -365,18 +368,19 @@ impl EnCours {
             return Ok(());
         }
         let Some((cle, val)) = t.split_once(':') else { return Err(Defaut::Incomprise(t.to_string())) };
-        let (cle, val) = (cle.trim(), val.trim());
-        match cle {
+        let (cle, val) = (cle.trim().to_lowercase(), val.trim());
+        let cle = if cle == "réf" { "ref".to_string() } else { cle };
+        match cle.as_str() {
             "ref" | "score" => {
                 if lc.etat != EtatBulletin::Rempli {
                     return Err(contredit(lc.etat));
                 }
                 let champ = if cle == "ref" { &mut lc.reference } else { &mut lc.score };
                 if champ.is_some() {
-                    return Err(Defaut::Doublon(cle.to_string()));
+                    return Err(Defaut::Doublon(cle));
                 }
                 if val.is_empty() {
-                    return Err(Defaut::ValeurVide(cle.to_string()));
+                    return Err(Defaut::ValeurVide(cle));
                 }
                 *champ = Some(val.to_string());
                 self.a_contenu = true;
@@ -385,13 +389,13 @@ impl EnCours {
                 if lc.etat == EtatBulletin::Absent {
                     return Err(contredit(lc.etat));
                 }
-                lc.rature = match val {
+                lc.rature = match val.to_lowercase().as_str() {
                     "oui" => true,
                     "non" => false,
                     _ => return Err(Defaut::Rature(val.to_string())),
                 };
             }
-            _ => return Err(Defaut::CleInconnue(cle.to_string())),
+            _ => return Err(Defaut::CleInconnue(cle)),
         }
         Ok(())
     }

@@ -39,6 +39,16 @@ fn en_tete_dans_les_deux_ordres() {
 }
 
 #[test]
+fn cles_sans_egard_a_la_casse_et_ref_accentue() {
+    let l = une("Bulletin Table=2 COUP=3\nRéf: 8 H\nSCORE: 12\nRature: Oui\n|AB\n");
+    assert_eq!((l.table, l.coup), (2, 3));
+    assert_eq!(l.reference.as_deref(), Some("8 H"));
+    assert_eq!(l.score_lu(), Some(12));
+    assert!(l.rature);
+    assert_eq!(une("bulletin table=1 coup=1\nABSENT\n").etat, EtatBulletin::Absent);
+}
+
+#[test]
 fn absent_et_vierge() {
     assert_eq!(une("bulletin table=1 coup=2\nabsent\n").etat, EtatBulletin::Absent);
     let v = une("bulletin table=1 coup=2\nvierge\nrature: oui\n");
