@@ -20,6 +20,8 @@ enum Commande {
     Verifier(commandes::verifier::Args),
     /// Corrige des bulletins lus et écrit une décision JSON par bulletin (JSON Lines).
     Grade(commandes::grade::Args),
+    /// Génère une manche de bulletins scannés synthétiques avec leur vérité terrain.
+    Echantillons(commandes::echantillons::Args),
     /// Compile une liste de mots en lexique `.fst`.
     #[command(subcommand)]
     Lexique(commandes::lexique::Commande),
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         Commande::Solutions(a) => commandes::solutions::executer(a),
         Commande::Verifier(a) => commandes::verifier::executer(a),
         Commande::Grade(a) => commandes::grade::executer(a),
+        Commande::Echantillons(a) => commandes::echantillons::executer(a),
         Commande::Lexique(c) => commandes::lexique::executer(c),
         Commande::Classique(c) => commandes::classique::executer(c),
     };

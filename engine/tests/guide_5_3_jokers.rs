@@ -163,6 +163,18 @@ fn guide_5_3_2_ex10_encerclement_et_score_errones_minimum() {
     assert_eq!((d.verdict, d.score), (Verdict::Avertissement, 122), "{d:?}");
 }
 
+/// Guide 5.3.2 : « Enfin, en cas de score existant pour ce mot écrit dans ce sens et pour
+/// un certain encerclement, mais avec une localisation absente ou erronée, c'est la
+/// pénalité de 5 points qui est appliquée audit score, quel que soit l'encadrement effectif
+/// sur le bulletin (un avertissement ne se cumulant pas avec la pénalité). » (sans
+/// localisation, second M entouré, 140 : le score du premier M joker)
+#[test]
+fn guide_5_3_2_penalite_quel_que_soit_l_encerclement() {
+    let d = minimale().corriger(&format!("score: 140\n{}", vertical("MINImALE")));
+    verifier(&d, Verdict::Penalite, 135, &[Motif::LocalisationPenalite]);
+    assert!(!d.motifs.iter().any(|m| matches!(m, Motif::Joker { .. })), "pas d'avertissement en plus : {d:?}");
+}
+
 /// Guide 3.2.11 : « Zéro : pas de « T » dans le tirage » (erreur de lettre, 5.4.1.d ; au
 /// guide les deux jokers sont déjà pris). Ici le tirage AEIINT? n'a pas de M : le joker
 /// fait l'un des deux M de MINIMALE, l'autre manque.

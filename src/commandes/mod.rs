@@ -2,6 +2,7 @@
 
 pub mod classique;
 pub mod commun;
+pub mod echantillons;
 pub mod grade;
 pub mod lexique;
 pub mod solutions;
