@@ -148,3 +148,26 @@ fn guide_5_4_ex12_aucune_lettre_attenante_au_prolongement() {
     let d = entoilerai().corriger(&format!("score: 11\n{}", vertical("ENTOI...AI")));
     zero(&d, &[]);
 }
+
+/// ENTOILER en 8D ; tirage AADGIOR : RENTOILERA en 8C (11) le prolonge des deux côtés.
+fn rentoilera() -> Situation {
+    let s = Situation::new(grille_mots(&[("8D", "ENTOILER")]), "AADGIOR", &["ENTOILERAI", "RENTOILERA"]);
+    assert_eq!(s.score("RENTOILERA", "8C"), 11);
+    s
+}
+
+/// Guide 5.4 : mot de 7 lettres ou plus prolongé des deux côtés : « au moins six lettres
+/// de raccord faisant partie du mot prolongé (dont au moins trois attenantes à chaque
+/// prolongement) » — ENT et LER : valide.
+#[test]
+fn guide_5_4_mot_long_prolonge_des_deux_cotes_six_lettres() {
+    valide(&rentoilera().corriger(&format!("score: 11\n{}", vertical("RENT..LERA"))), 11);
+}
+
+/// Guide 5.4 : « Si ce n'est pas le cas, le bulletin est sanctionné […] d'un avertissement
+/// lorsqu'au moins deux lettres de raccord faisant partie du mot prolongé figurent sur le
+/// bulletin (dont au moins une attenante à chaque prolongement) » — EN et ER : quatre.
+#[test]
+fn guide_5_4_mot_long_prolonge_des_deux_cotes_quatre_lettres() {
+    avertissement_raccord(&rentoilera().corriger(&format!("score: 11\n{}", vertical("REN....ERA"))), 11);
+}
