@@ -4,6 +4,9 @@
 pub mod dessin;
 pub mod ecritures;
 pub mod generateur;
+pub mod manche;
+pub mod redaction;
 pub mod rendu;
 pub mod scanner;
+pub mod sortie;
 pub mod verite;

@@ -1,0 +1,133 @@
+//! Une manche générée sur disque : pour chaque bulletin une image JPEG et sa vérité
+//! terrain JSON, la partie, toutes les lectures dans un fichier `bulletins.txt` (format
+//! texte des lectures, que `arbitre grade` corrige) et un résumé `manche.json`.
+
+use crate::generateur::{graine_bulletin, Generateur};
+use crate::manche::{ajouter_ratures, prevoir_coup, Coup, Prevu};
+use crate::rendu::Annotation;
+use crate::verite::Genre;
+use arbitre_engine::arbitrage::Verdict;
+use arbitre_engine::lecture::EtatBulletin;
+use arbitre_engine::lexique::Lexique;
+use arbitre_engine::partie::Partie;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Prévoit tous les bulletins d'une manche (sans dessin) : déterministe pour une graine.
+pub fn prevoir_manche(partie: &Partie, lexique: &Lexique, coups: &[u32], tables: u32, graine: u64) -> Result<Vec<Prevu>, String> {
+    let mut tout = Vec::new();
+    for &n in coups {
+        let coup = Coup::new(partie, n, lexique).ok_or_else(|| format!("coup {n} absent de la partie ({} coups)", partie.coups.len()))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(graine_bulletin(graine, n, 0));
+        let mut v = prevoir_coup(&coup, tables, &mut rng);
+        ajouter_ratures(&mut v, &mut rng);
+        tout.extend(v);
+    }
+    Ok(tout)
+}
+
+/// Le nom des fichiers d'un bulletin (sans extension).
+pub fn nom_bulletin(coup: u32, table: u32) -> String {
+    format!("coup{coup:02}-table{table:03}")
+}
+
+/// Ce que l'arbitre écrit dans la partie grisée : parfois le numéro du coup, et pour un
+/// bulletin sanctionné, parfois le motif et le score attribué (rouge, ou vert pour le
+/// double arbitrage).
+fn annotation(p: &Prevu, rng: &mut ChaCha8Rng) -> Option<Annotation> {
+    if p.lecture.etat == EtatBulletin::Absent || !rng.gen_bool(0.3) {
+        return None;
+    }
+    let encre = if rng.gen_bool(0.7) { [200, 30, 35] } else { [25, 130, 60] };
+    let a = &p.intention.attendu;
+    let (motif, score) = if a.verdict != Verdict::Valide && rng.gen_bool(0.6) {
+        let motif = match p.intention.genre {
+            Genre::ScoreErrone => "SCORE",
+            Genre::DeuxLettresRaccord => "LR",
+            Genre::Decalage => "LOC P 5",
+            Genre::ReferenceInversee => "INV",
+            Genre::JokerNonEntoure => "JOK",
+            Genre::LettreHorsTirage => "EL",
+            Genre::MotNonAdmis => "MNA",
+            Genre::PlusieursSolutions => "2 SOL MIN",
+            _ => "",
+        };
+        ((!motif.is_empty()).then(|| motif.to_string()), Some(a.score.to_string()))
+    } else {
+        (None, None)
+    };
+    Some(Annotation { coup: Some(p.lecture.coup.to_string()), motif, score, encre })
+}
+
+/// Le résumé d'une manche écrite.
+#[derive(Debug, Serialize)]
+pub struct Bilan {
+    pub graine: u64,
+    pub tables: u32,
+    pub coups: Vec<u32>,
+    pub bulletins: usize,
+    pub images: usize,
+    pub genres: BTreeMap<String, usize>,
+    pub ecritures: String,
+}
+
+/// Dessine et écrit une manche dans `dossier` (créé au besoin).
+pub fn ecrire_manche(g: &Generateur, prevus: &[Prevu], partie_texte: &str, graine: u64, tables: u32, dossier: &Path) -> std::io::Result<Bilan> {
+    std::fs::create_dir_all(dossier)?;
+    std::fs::write(dossier.join("partie.partie"), partie_texte)?;
+    let resultats: Vec<std::io::Result<bool>> = prevus
+        .par_iter()
+        .map(|p| {
+            let (coup, table) = (p.lecture.coup, p.lecture.table);
+            let gb = graine_bulletin(graine, coup, table);
+            let mut rng = ChaCha8Rng::seed_from_u64(gb ^ 0xA11_07A7E);
+            let ann = annotation(p, &mut rng);
+            let nom = nom_bulletin(coup, table);
+            let b = g.generer(&p.lecture, ann.as_ref(), gb, &format!("{nom}.jpg")).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
+            let mut verite = b.verite;
+            verite.intention = Some(p.intention.clone());
+            if let Some(j) = &b.jpeg {
+                std::fs::write(dossier.join(format!("{nom}.jpg")), j)?;
+            }
+            let json = serde_json::to_string_pretty(&verite).map_err(std::io::Error::other)?;
+            std::fs::write(dossier.join(format!("{nom}.json")), json + "\n")?;
+            Ok(b.jpeg.is_some())
+        })
+        .collect();
+    let mut images = 0;
+    for r in resultats {
+        images += r? as usize;
+    }
+    let mut texte = format!("# Lectures de la manche générée (graine {graine}, {tables} tables) : format texte des bulletins.\n");
+    for p in prevus {
+        texte.push('\n');
+        texte.push_str(&p.lecture.vers_texte());
+    }
+    std::fs::write(dossier.join("bulletins.txt"), texte)?;
+    let mut genres = BTreeMap::new();
+    for p in prevus {
+        let nom = serde_json::to_value(p.intention.genre).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+        *genres.entry(nom).or_insert(0) += 1;
+    }
+    let mut coups: Vec<u32> = prevus.iter().map(|p| p.lecture.coup).collect();
+    coups.dedup();
+    let bilan = Bilan {
+        graine,
+        tables,
+        coups,
+        bulletins: prevus.len(),
+        images,
+        genres,
+        ecritures: {
+            let e = g.plumier.ecritures;
+            let nom = e.dossier.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            format!("{nom} ({})", e.partage.map(|p| format!("{p:?}").to_lowercase()).unwrap_or_default())
+        },
+    };
+    std::fs::write(dossier.join("manche.json"), serde_json::to_string_pretty(&bilan).map_err(std::io::Error::other)? + "\n")?;
+    Ok(bilan)
+}

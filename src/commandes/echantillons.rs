@@ -1,0 +1,105 @@
+//! `arbitre echantillons --partie F --tables N --graine S --sortie DIR [--ecritures DIR]` :
+//! génère une manche de bulletins scannés synthétiques avec leur vérité terrain (voir
+//! `samples/README.md`).
+
+use super::commun::{formule, lire_partie, OptionLexique};
+use anyhow::{bail, Context, Result};
+use arbitre_echantillons::ecritures::{Ecritures, Partage};
+use arbitre_echantillons::generateur::{polices, Generateur};
+use arbitre_echantillons::scanner::Bornes;
+use arbitre_echantillons::sortie::{ecrire_manche, prevoir_manche};
+use arbitre_pipeline::formulaire::Formulaire;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// La partie (fichier .partie) dont on génère les bulletins.
+    #[arg(long, value_name = "FICHIER")]
+    partie: PathBuf,
+    /// Nombre de tables (bulletins par coup).
+    #[arg(long, default_value_t = 20)]
+    tables: u32,
+    /// Graine : même graine, mêmes fichiers, octet pour octet.
+    #[arg(long, default_value_t = 1)]
+    graine: u64,
+    /// Dossier de sortie (créé au besoin).
+    #[arg(long, value_name = "DOSSIER")]
+    sortie: PathBuf,
+    /// Un dossier d'écritures au format des planches EMNIST (test.json + planches WebP) :
+    /// chaque caractère manuscrit en est tiré, et de lui seul. Par défaut : la partie
+    /// « évaluation » des planches EMNIST de ../shared/data, plus une police manuscrite.
+    #[arg(long, value_name = "DOSSIER")]
+    ecritures: Option<PathBuf>,
+    /// Coups à générer : « 1-5 », « 3 » ; tous par défaut.
+    #[arg(long)]
+    coups: Option<String>,
+    /// Résolution maximale du scan (150 à 400 dpi ; moins pour des fichiers plus légers).
+    #[arg(long, default_value_t = 400)]
+    dpi_max: u32,
+    /// Qualité JPEG maximale (45 à 95).
+    #[arg(long, default_value_t = 95)]
+    jpeg_max: u8,
+    /// Le bulletin dessiné (fichier TOML) ; le bulletin FISF par défaut.
+    #[arg(long, value_name = "FICHIER")]
+    formulaire: Option<PathBuf>,
+    #[command(flatten)]
+    lexique: OptionLexique,
+    /// Formule : standard, 7sur8, 7et8, 789.
+    #[arg(long, default_value = "standard")]
+    formule: String,
+}
+
+fn lire_coups(s: &str, max: u32) -> Result<Vec<u32>> {
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (a.trim().parse::<u32>()?, b.trim().parse::<u32>()?),
+        None => {
+            let n = s.trim().parse::<u32>()?;
+            (n, n)
+        }
+    };
+    if a == 0 || a > b || b > max {
+        bail!("--coups {s} : attendu un intervalle dans 1-{max}");
+    }
+    Ok((a..=b).collect())
+}
+
+pub fn executer(a: Args) -> Result<ExitCode> {
+    if a.tables == 0 {
+        bail!("--tables doit valoir au moins 1");
+    }
+    if !(150..=400).contains(&a.dpi_max) || !(45..=95).contains(&a.jpeg_max) {
+        bail!("--dpi-max dans 150–400, --jpeg-max dans 45–95");
+    }
+    let lx = a.lexique.charger()?;
+    let partie = lire_partie(&a.partie, formule(&a.formule)?)?;
+    let texte = std::fs::read_to_string(&a.partie).with_context(|| format!("lecture de {} impossible", a.partie.display()))?;
+    let coups = match &a.coups {
+        Some(s) => lire_coups(s, partie.coups.len() as u32).with_context(|| format!("--coups « {s} »"))?,
+        None => (1..=partie.coups.len() as u32).collect(),
+    };
+    let form = match &a.formulaire {
+        Some(f) => Formulaire::charger(f)?,
+        None => Formulaire::fisf(),
+    };
+    let (dossier, partage) = match &a.ecritures {
+        Some(d) => (d.clone(), Partage::Tout),
+        None => (Ecritures::dossier_emnist(), Partage::Evaluation),
+    };
+    let ecritures = Ecritures::charger(&dossier, partage)?;
+    let pol = polices(partage);
+    let mut g = Generateur::new(&form, &ecritures, &pol);
+    g.bornes = Bornes { dpi: (150.0, a.dpi_max as f32), jpeg: (45.min(a.jpeg_max), a.jpeg_max) };
+    let prevus = prevoir_manche(&partie, &lx, &coups, a.tables, a.graine).map_err(anyhow::Error::msg)?;
+    let bilan = ecrire_manche(&g, &prevus, &texte, a.graine, a.tables, &a.sortie).with_context(|| format!("écriture dans {}", a.sortie.display()))?;
+    eprintln!(
+        "{} bulletins ({} images) pour {} coup(s) × {} tables dans {} ; lectures : {}",
+        bilan.bulletins,
+        bilan.images,
+        bilan.coups.len(),
+        bilan.tables,
+        a.sortie.display(),
+        a.sortie.join("bulletins.txt").display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
