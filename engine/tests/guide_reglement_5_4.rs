@@ -87,3 +87,35 @@ fn reglement_5_8_un_seul_avertissement() {
     let d = harnois().corriger("ref: F 10\nscore: 77\n|H\n|A\n|R\n|N\n|O\n|I\n|S\n");
     assert_eq!((d.verdict, d.score), (Verdict::Avertissement, 78), "{d:?}");
 }
+
+/// OR en H7 et ORAGE en 7H (troisième coup) ; tirage AEILSST : ORAL en H7 (4) prolonge OR.
+fn oral() -> Situation {
+    let s = Situation::new(grille_mots(&[("H7", "OR"), ("7H", "ORAGE")]), "AEILSST", &["OR", "ORS", "ORAL", "ORAGE", "SEL"])
+        .au_coup(3);
+    assert_eq!(s.score("ORAL", "H7"), 4);
+    s
+}
+
+/// 5.5 : « Dans le cas du prolongement d'un mot de 2 lettres déjà sur la grille, absence
+/// d'une troisième lettre de raccord et de la référence alphanumérique correcte » →
+/// avertissement (4.3.2 : trois lettres de raccord « y compris en cas de prolongement d'un
+/// mot de 2 lettres »).
+#[test]
+fn reglement_5_5_prolongement_d_un_mot_de_deux_lettres_sans_troisieme_lettre() {
+    let d = oral().corriger("score: 4\n|ORAL\n");
+    verifier(&d, Verdict::Avertissement, 4, &[Motif::LettresRaccord]);
+}
+
+/// Le même prolongement avec la référence correcte : valide (la référence n'est ignorée
+/// que pour un mot prolongé d'au moins trois lettres, 5.3 in fine).
+#[test]
+fn reglement_5_5_prolongement_d_un_mot_de_deux_lettres_avec_reference() {
+    valide(&oral().corriger("ref: H 7\nscore: 4\n|ORAL\n"), 4);
+}
+
+/// Le même prolongement avec une troisième lettre de raccord (le R d'ORAGE sous le O) :
+/// valide.
+#[test]
+fn reglement_4_3_2_prolongement_d_un_mot_de_deux_lettres_trois_lettres() {
+    valide(&oral().corriger("score: 4\n|ORAL\n|R\n"), 4);
+}
