@@ -212,3 +212,15 @@ fn guide_5_3_2_ex13_encerclement_superflu() {
     verifier(&d, Verdict::Avertissement, 15, &[]);
     assert!(d.motifs.iter().any(|m| matches!(m, Motif::Joker { .. })), "{d:?}");
 }
+
+/// Règlement 5.5 : « Absence, dans le mot joué, d'un cercle autour de la lettre dont le
+/// joker tient lieu, sauf si le joker est déjà posé sur la grille. » SALON en N1 avec un
+/// joker pour le S : CHEVELUS en 1G passe par ce S ; écrit sans cercle, valide.
+#[test]
+fn guide_5_3_2_joker_deja_sur_la_grille_sans_cercle() {
+    let s = Situation::new(grille_mots(&[("H8", "TASSE"), ("N1", "sALON")]), "CEEHLUV", &["CHEVELUS", "CHEVELUE"]);
+    let score = s.score("CHEVELUs", "1G");
+    assert!(s.est_solution("CHEVELUs", "1G"));
+    let d = s.corriger(&format!("ref: 1 G\nscore: {score}\n{}", vertical("CHEVELUS")));
+    valide(&d, score);
+}
