@@ -22,6 +22,10 @@ enum Commande {
     Grade(commandes::grade::Args),
     /// Génère une manche de bulletins scannés synthétiques avec leur vérité terrain.
     Echantillons(commandes::echantillons::Args),
+    /// Corrige toute une manche et écrit les rapports (résultats, billets, suivi, archive).
+    Corriger(commandes::corriger::Args),
+    /// Refait les rapports d'une partie à partir de son archive.
+    Rapports(commandes::corriger::ArgsRapports),
     /// Compile une liste de mots en lexique `.fst`.
     #[command(subcommand)]
     Lexique(commandes::lexique::Commande),
@@ -37,6 +41,8 @@ fn main() -> ExitCode {
         Commande::Verifier(a) => commandes::verifier::executer(a),
         Commande::Grade(a) => commandes::grade::executer(a),
         Commande::Echantillons(a) => commandes::echantillons::executer(a),
+        Commande::Corriger(a) => commandes::corriger::executer(a),
+        Commande::Rapports(a) => commandes::corriger::executer_rapports(a),
         Commande::Lexique(c) => commandes::lexique::executer(c),
         Commande::Classique(c) => commandes::classique::executer(c),
     };

@@ -255,10 +255,10 @@ pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Co
 const STYLE: &str = r#"
 @page { size: A4 portrait; margin: 8mm 10mm; }
 * { box-sizing: border-box; }
-body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 7.4pt; color: #000; }
+body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 7.2pt; color: #000; }
 .feuille { width: 190mm; }
 .billet { --encre: #1a3fa0; position: relative; width: 190mm; height: 91mm; border: 0.35mm solid #000; margin: 0 0 2.5mm 0;
-  display: grid; grid-template-columns: 9mm 1fr 56mm; grid-template-rows: 9mm auto auto auto 1fr 4mm; break-inside: avoid; page-break-inside: avoid; }
+  display: grid; grid-template-columns: 9mm 1fr 53mm; grid-template-rows: 9mm auto auto auto 1fr 4mm; break-inside: avoid; page-break-inside: avoid; }
 .billet.da { --encre: #0a7a2a; }
 .billet:nth-of-type(3n) { break-after: page; page-break-after: always; margin-bottom: 0; }
 .billet > div { border-bottom: 0.25mm solid #000; }
@@ -266,23 +266,26 @@ body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-ser
 .da-case { grid-column: 2; display: flex; align-items: center; gap: 2mm; padding-left: 3mm; font-weight: bold; font-size: 8.5pt; }
 .table-no { grid-column: 3; border-left: 0.35mm solid #000; display: flex; align-items: center; justify-content: space-between; padding: 0 3mm; font-size: 9pt; font-weight: bold; }
 .bande { grid-column: 1; border-right: 0.25mm solid #000; display: flex; align-items: center; justify-content: center; font-weight: bold; }
-.bande span { writing-mode: vertical-rl; transform: rotate(180deg); letter-spacing: 0.3mm; font-size: 7.5pt; }
-.items { grid-column: 2; padding: 0.8mm 2mm; line-height: 3.45mm; }
+.bande span { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 6.6pt; white-space: nowrap; }
+.bande.av span { font-size: 6pt; }
+.bande.pen span { writing-mode: horizontal-tb; transform: none; text-align: center; line-height: 2.8mm; }
+.items { grid-column: 2; padding: 0.8mm 2mm; line-height: 3.5mm; }
+.items.av { line-height: 3.9mm; }
 .droite { grid-column: 3; border-left: 0.35mm solid #000; padding: 1mm 2mm; }
 .n { color: #444; font-size: 6pt; margin: 0 0.6mm 0 0.3mm; }
 .rond, .carre { display: inline-block; width: 2.5mm; height: 2.5mm; border: 0.25mm solid #000; vertical-align: -0.4mm; margin-right: 0.8mm; position: relative; }
 .rond { border-radius: 50%; }
 .rond.coche::after { content: ""; position: absolute; left: 0.35mm; top: 0.35mm; width: 1.3mm; height: 1.3mm; border-radius: 50%; background: var(--encre); }
-.carre.coche::after { content: "✕"; position: absolute; left: 0.1mm; top: -0.9mm; font-size: 7.5pt; font-weight: bold; color: var(--encre); }
+.carre.coche::before, .carre.coche::after { content: ""; position: absolute; left: -0.35mm; top: 0.95mm; width: 2.7mm; height: 0.4mm; background: var(--encre); transform: rotate(45deg); }
+.carre.coche::after { transform: rotate(-45deg); }
 .ecrit { color: var(--encre); font-weight: bold; font-family: "DejaVu Sans Mono", monospace; }
 .blanc { display: inline-block; min-width: 18mm; border-bottom: 0.2mm dotted #000; }
 .souligne { text-decoration: underline; text-decoration-color: var(--encre); text-decoration-thickness: 0.4mm; }
-.cote { display: inline-block; margin-left: 3mm; }
+.cote { display: inline-block; margin-left: 2mm; }
 .grand { font-size: 14pt; color: var(--encre); font-weight: bold; text-align: center; margin-top: 1mm; }
 .titre-droite { font-weight: bold; font-size: 7pt; }
-.pen { grid-column: 2 / 4; display: grid; grid-template-columns: 1fr 56mm; }
-.pen .items { border: none; }
-.pen .droite { border-bottom: none; }
+.pen-items { grid-column: 2; padding: 1.2mm 2mm; line-height: 3.5mm; }
+.pen-droite { grid-column: 3; border-left: 0.35mm solid #000; padding: 1mm 2mm; display: flex; align-items: center; gap: 4mm; }
 .ligne-grille { grid-column: 1 / 4; padding: 0.8mm 2mm 0.8mm 11mm; }
 .ligne-grille .cote { margin-left: 12mm; }
 .zero-items { grid-row: 5; }
@@ -292,7 +295,7 @@ body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-ser
 .bulletin-joueur .refscore { font-size: 6.5pt; margin-bottom: 0.6mm; }
 .bulletin-joueur .refscore b { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; }
 table.cases { border-collapse: collapse; }
-table.cases td { width: 4.4mm; height: 4.4mm; border: 0.15mm solid #8aa; text-align: center; vertical-align: middle; padding: 0;
+table.cases td { width: 4.2mm; height: 4.2mm; border: 0.15mm solid #8aa; text-align: center; vertical-align: middle; padding: 0;
   font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; font-weight: bold; }
 table.cases td .entouree { display: inline-block; width: 3.7mm; height: 3.7mm; line-height: 3.5mm; border: 0.25mm solid #000; border-radius: 50%; }
 table.cases td.barree { text-decoration: line-through; text-decoration-thickness: 0.35mm; color: #666; }
@@ -344,7 +347,7 @@ fn billet_html(b: &Billet) -> String {
         Some(Item::NumeroAvertissement { numero }) => format!("<span class=\"ecrit\">{numero}</span>"),
         _ => "<span class=\"blanc\" style=\"min-width:6mm\"></span>".into(),
     };
-    h.push_str("<div class=\"bande\"><span>AVERTISSEMENT</span></div>\n<div class=\"items\">\n");
+    h.push_str("<div class=\"bande av\"><span>AVERTISSEMENT</span></div>\n<div class=\"items av\">\n");
     h.push_str(&format!(
         "{}{}Score erroné, manquant, illisible ou {}<br>\n",
         n(5),
@@ -368,9 +371,9 @@ fn billet_html(b: &Billet) -> String {
     h.push_str(&format!("<div class=\"droite\"><div class=\"titre-droite\">Coup N° {}</div><div class=\"grand\">{}</div></div>\n", n(4), b.coup));
 
     // −5 points : (13), score attribué (14).
-    h.push_str("<div class=\"bande\"><span>- 5 Pts</span></div>\n");
+    h.push_str("<div class=\"bande pen\"><span>- 5<br>Pts</span></div>\n");
     h.push_str(&format!(
-        "<div class=\"pen\"><div class=\"items\">{}{}Localisation absente ou erronée (score et sens exacts)</div><div class=\"droite\"><span class=\"titre-droite\">Score attribué {}</span> <span class=\"grand\" style=\"margin-left:4mm\">{}</span></div></div>\n",
+        "<div class=\"pen-items\">{}{}Localisation absente ou erronée (score et sens exacts)</div><div class=\"pen-droite\"><span class=\"titre-droite\">Score attribué {}</span><span class=\"grand\">{}</span></div>\n",
         n(13),
         o(13),
         n(14),
@@ -449,7 +452,7 @@ fn billet_html(b: &Billet) -> String {
 /// (lettres entourées, cases barrées, marques illisibles, lectures possibles).
 fn votre_bulletin(l: Option<&Lecture>) -> String {
     const COLONNES: usize = 11;
-    const RANGEES: usize = 7;
+    const RANGEES: usize = 5;
     let Some(l) = l else {
         return format!("<div class=\"bulletin-joueur\">{}</div>", grille_vide(COLONNES, RANGEES));
     };

@@ -170,9 +170,9 @@ const STYLE: &str = r#"
 @page { size: A4 landscape; margin: 8mm; }
 * { box-sizing: border-box; }
 body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 8pt; color: #000; }
-.feuille { width: 281mm; display: flex; gap: 4mm; --encre: #0a7a2a; }
+.feuille { width: 279mm; display: flex; gap: 4mm; --encre: #0a7a2a; }
 .gauche { flex: 1; }
-.droite { width: 84mm; }
+.droite { width: 80mm; }
 h1 { font-size: 12pt; margin: 0 0 2mm 0; text-align: center; border: 0.35mm solid #000; padding: 1mm; }
 .entete div { margin: 1.2mm 0; }
 .entete .valeur { color: var(--encre); font-weight: bold; border-bottom: 0.2mm dotted #000; display: inline-block; min-width: 70mm; }

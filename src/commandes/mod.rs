@@ -2,6 +2,7 @@
 
 pub mod classique;
 pub mod commun;
+pub mod corriger;
 pub mod echantillons;
 pub mod grade;
 pub mod lexique;
