@@ -92,6 +92,12 @@ impl Tournoi {
         let deja_jouees = self.jouees;
         for m in &matchs {
             let err = |message: String| Erreur::ligne(fichier, m.ligne, message);
+            if let Some(i) = m.joueurs.iter().find_map(|p| match p {
+                Participant::Joueur(i) if *i >= self.inscrits.len() => Some(*i),
+                _ => None,
+            }) {
+                return Err(err(format!("joueur n° {} inconnu : il n'y a que {} inscrits", i + 1, self.inscrits.len())));
+            }
             let [a, b] = m.joueurs;
             let (na, nb) = (self.inscrits.nom(a), self.inscrits.nom(b));
             if m.ronde <= deja_jouees {

@@ -68,7 +68,7 @@ fn resultats_incoherents() {
     }
     // Un joueur déclaré forfait à la ronde 1 qui a pourtant un résultat.
     let jf = "nom,cote,forfait\nP01,1999,\nP02,1998,\nP03,1997,\nP04,1996,\nP05,1995,\nP06,1994,\nP07,1993,\nP08,1992,1\n";
-    let e = erreur_resultats(&jf, &format!("{e1}{r1}"));
+    let e = erreur_resultats(jf, &format!("{e1}{r1}"));
     assert!(e.starts_with("resultats.csv:2: P08 est déclaré forfait à la ronde 1"), "{e}");
 }
 

@@ -159,8 +159,8 @@ pub fn par_groupes(pm: &[Option<u32>], deja: impl Fn(usize, usize) -> bool, perm
 pub fn par_groupes_avec(pm: &[Option<u32>], deja: &dyn Fn(usize, usize) -> bool, permuter: bool, evitement: Evitement) -> Vec<Designation> {
     let naturel = |a: usize, libres: &[bool]| {
         let groupe: Vec<usize> = (0..pm.len()).filter(|&p| libres[p] && pm[p] == pm[a]).collect();
-        if (groupe.len() + 1) % 2 == 0 {
-            // groupe pair : le premier rencontre le dernier
+        if groupe.len() % 2 == 1 {
+            // groupe pair (a compris, donc un nombre impair d'autres) : le premier rencontre le dernier
             return *groupe.last().expect("groupe pair non vide");
         }
         // groupe impair : le premier rencontre le premier du groupe suivant

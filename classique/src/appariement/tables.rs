@@ -40,7 +40,7 @@ pub fn huit_joueurs(ronde: u32) -> Option<Vec<(usize, usize)>> {
 /// fixes. `joueurs` est pair (X compris) ; `None` si la ronde dépasse n−1.
 pub fn berger(joueurs: usize, ronde: u32) -> Option<Vec<(usize, usize)>> {
     let n = joueurs;
-    if n < 2 || n % 2 != 0 || ronde == 0 || ronde as usize > n - 1 {
+    if n < 2 || n % 2 == 1 || ronde == 0 || ronde as usize > n - 1 {
         return None;
     }
     let k = n - 1;
