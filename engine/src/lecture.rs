@@ -410,6 +410,8 @@ pub fn lire_bulletins(fichier: &str, texte: &str) -> Vec<Result<Lecture, ErreurL
     // Après un en-tête illisible : on saute jusqu'au prochain en-tête.
     let mut saute = false;
     let erreur = |ligne: usize, table, coup, defaut| ErreurLecture { fichier: fichier.to_string(), ligne, table, coup, defaut };
+    // Une marque d'ordre des octets (fichiers enregistrés sous Windows) n'est pas du texte.
+    let texte = texte.strip_prefix('\u{feff}').unwrap_or(texte);
     for (i, brute) in texte.lines().enumerate() {
         let n = i + 1;
         let l = brute.strip_suffix('\r').unwrap_or(brute);

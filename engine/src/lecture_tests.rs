@@ -109,6 +109,11 @@ fn commentaires_lignes_vides_et_crlf() {
 }
 
 #[test]
+fn marque_d_ordre_des_octets_ignoree() {
+    assert_eq!(une("\u{feff}bulletin table=7 coup=1\n|A\n").table, 7);
+}
+
+#[test]
 fn rangee_commencant_par_diese_n_est_pas_un_commentaire() {
     let l = une("bulletin table=1 coup=1\n|#A\n");
     assert_eq!(l.rangees[0][0].contenu, Contenu::Illisible);
