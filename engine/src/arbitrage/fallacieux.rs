@@ -5,7 +5,7 @@
 //! provisoire et commission d'arbitrage.
 
 use super::bulletin::Suite;
-use super::localisation::lettres_raccord;
+use super::localisation::{lettres_raccord, tient};
 use super::mots_joues::{Candidat, Ecrit};
 use super::plausibilite::Plausibilite;
 use super::{ContexteCoup, Motif, SolutionRetenue, Verdict};
@@ -105,8 +105,13 @@ fn places<'c>(
     d: Direction,
     garder: impl Fn(&Evaluation) -> bool + 'c,
 ) -> impl Iterator<Item = Evaluation> + 'c {
+    let mot_nu: Vec<Lettre> = mot.iter().map(|&l| l & !JOKER).collect();
     let mot = mot.to_vec();
-    references(d).filter_map(move |r| evaluer(&ctx.grille, &ctx.formule, &mot, r).ok()).filter(garder).flat_map(move |e| {
+    references(d)
+        .filter(move |&r| tient(&ctx.grille, &mot_nu, r))
+        .filter_map(move |r| evaluer(&ctx.grille, &ctx.formule, &mot, r).ok())
+        .filter(garder)
+        .flat_map(move |e| {
         variantes(&ctx.tirage, &e)
             .into_iter()
             .filter_map(|m| evaluer(&ctx.grille, &ctx.formule, &m, e.reference).ok())
@@ -119,7 +124,9 @@ fn places<'c>(
 /// (plausible avant douteux).
 pub fn pour_score(ctx: &ContexteCoup, s: &Suite, score: u32) -> Option<Fallacieux> {
     let mut douteux = None;
-    for e in places(ctx, &s.lettres, s.direction, |_| true).filter(|e| e.score == score) {
+    // Un joker ne fait que baisser le score : une place dont le score sans joker est
+    // inférieur ne peut pas l'atteindre.
+    for e in places(ctx, &s.lettres, s.direction, move |e| e.score >= score).filter(|e| e.score == score) {
         if let Some(f) = juger(ctx, &e) {
             if !f.douteux {
                 return Some(f);

@@ -220,11 +220,21 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         if r.direction != s.direction {
             continue;
         }
-        let mot: Vec<u8> = sol.mot().iter().map(|&l| nue(l)).collect();
+        let Some((g, avant, apres)) = prolongement(&ctx.grille, r, sol.mot().len()) else { continue };
+        // Filtre rapide : la suite commence par les lettres posées avant, ou finit par
+        // celles posées après.
+        let m = sol.mot();
+        let long = s.lettres.len();
+        let debut_possible = avant > 0 && long >= avant && (0..avant).all(|i| nue(m[i]) == s.lettres[i]);
+        let fin_possible =
+            apres > 0 && long >= apres && (0..apres).all(|k| nue(m[m.len() - 1 - k]) == s.lettres[long - 1 - k]);
+        if !debut_possible && !fin_possible {
+            continue;
+        }
+        let mot: Vec<u8> = m.iter().map(|&l| nue(l)).collect();
         if mot == s.lettres {
             continue; // écrit en entier : c'est `mot_entier`
         }
-        let Some((g, avant, apres)) = prolongement(&ctx.grille, r, mot.len()) else { continue };
         let prolonge = &mot[avant..avant + g];
         // La suite qui porte les lettres posées avant, et celle qui porte les lettres
         // posées après : l'une des deux est `s`.

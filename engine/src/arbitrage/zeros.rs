@@ -3,7 +3,7 @@
 //! (5.2.2) qu'on néglige.
 
 use super::bulletin::Suite;
-use super::localisation::{lettres_hors_mot, lettres_raccord};
+use super::localisation::{lettres_hors_mot, lettres_raccord, tient};
 use super::mots_joues::Ecrit;
 use super::{ContexteCoup, Motif};
 use crate::evaluation::{evaluer, references, Evaluation};
@@ -43,6 +43,7 @@ fn places_geometriques(ctx: &ContexteCoup, lettres: &[u8]) -> Vec<Evaluation> {
     [Direction::Horizontal, Direction::Vertical]
         .into_iter()
         .flat_map(references)
+        .filter(|&r| tient(&ctx.grille, lettres, r))
         .filter_map(|r| evaluer(&ctx.grille, &ctx.formule, lettres, r).ok())
         .collect()
 }
@@ -101,15 +102,16 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool) -> Clas
     // Mot incomplet (guide 5.7.3) : le début ou la fin d'une solution du coup.
     // Le fragment doit porter au moins deux des lettres posées par cette solution.
     let incomplet = |sol: &crate::generation::Solution| {
-        let m: Vec<u8> = sol.mot().iter().map(|&l| nue(l)).collect();
+        let m = sol.mot();
         let n = lettres.len();
         if m.len() <= n {
             return false;
         }
+        let pareil = |debut: usize| m[debut..debut + n].iter().zip(lettres).all(|(&a, &b)| nue(a) == b);
         let posees = |debut: usize| {
             (debut..debut + n).filter(|&i| sol.reference.case_n(i).is_some_and(|k| ctx.grille.cases[k] == 0)).count()
         };
-        (m.starts_with(lettres) && posees(0) >= 2) || (m.ends_with(lettres) && posees(m.len() - n) >= 2)
+        (pareil(0) && posees(0) >= 2) || (pareil(m.len() - n) && posees(m.len() - n) >= 2)
     };
     if !admis && ctx.solutions.iter().any(incomplet) {
         return zero(Motif::MotIncomplet);
