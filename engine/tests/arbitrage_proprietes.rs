@@ -127,6 +127,12 @@ fn solutions_quelconques_ref_juste_score_faux_ref_decalee() {
         let ctx = ContexteCoup::new(&p, coup, lexique()).unwrap();
         for s in ctx.solutions.iter().step_by(37).take(40) {
             let quoi = format!("fumee coup {coup} {s:?}");
+            // Par les lettres de raccord (trois au moins) : valide.
+            let (f, n) = avec_raccord(&ctx.grille, s);
+            if n >= 3 {
+                let d = corriger(&ctx, &lecture(coup, f, None, Some(s.score)), Edition::E2020);
+                attendre(&d, Verdict::Valide, s.score, &format!("{quoi} par lettres de raccord"));
+            }
             let r = Some(s.reference.to_string());
             let d = corriger(&ctx, &lecture(coup, mot_seul(&ctx.grille, s), r.clone(), Some(s.score)), Edition::E2020);
             attendre(&d, Verdict::Valide, s.score, &quoi);
@@ -232,6 +238,21 @@ fn lecture_proche(ctx: &ContexteCoup, graine: usize, change: Option<(usize, Trac
     lecture(ctx.numero, f, Some(r.to_string()), score.or(Some(s.score)))
 }
 
+/// 5.8 : un avertissement a au moins un motif ; une pénalité ou un zéro ne porte aucun
+/// motif d'avertissement.
+fn invariants_5_8(d: &Decision) -> Result<(), TestCaseError> {
+    let avertissement =
+        |m: &Motif| matches!(m, Motif::Score | Motif::LettresRaccord | Motif::Inversion | Motif::DeuxModes | Motif::Joker { .. });
+    match d.verdict {
+        Verdict::Avertissement => prop_assert!(!d.motifs.is_empty() && d.motifs.iter().all(avertissement), "{d:?}"),
+        Verdict::Penalite | Verdict::Zero => {
+            prop_assert!(!d.motifs.is_empty() && !d.motifs.iter().any(avertissement), "{d:?}")
+        }
+        Verdict::Valide => {}
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
@@ -254,6 +275,7 @@ proptest! {
         prop_assert!(d.verdict != Verdict::Zero || d.score == 0);
         prop_assert!(d.verdict != Verdict::Valide || d.motifs.is_empty());
         prop_assert!(matches!(d.verdict, Verdict::Zero) || d.solution.is_some());
+        invariants_5_8(&d)?;
     }
 
     #[test]
@@ -268,6 +290,7 @@ proptest! {
         let l = lecture_proche(ctx, graine, change, decale, score);
         let d = corriger(ctx, &l, Edition::E2020);
         prop_assert!(d.verdict != Verdict::Zero || d.score == 0);
+        invariants_5_8(&d)?;
         // Jamais plus que le score revendiqué s'il existe pour la solution payée, jamais
         // plus que le top.
         prop_assert!(d.score <= ctx.solutions[0].score, "{d:?}");
