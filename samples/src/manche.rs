@@ -88,6 +88,13 @@ impl<'a> Coup<'a> {
     }
 }
 
+/// Le placement prolonge-t-il un mot de la grille (deux lettres de grille consécutives
+/// dans le mot) ? La référence y est ignorée (guide 5.4) : pas de décalage ni d'inversion.
+fn prolonge(g: &Grille, e: &Evaluation) -> bool {
+    let cases = cases_du_mot(e.reference, e.mot.len());
+    cases.windows(2).any(|w| g.at(w[0].0 as usize, w[0].1 as usize) != 0 && g.at(w[1].0 as usize, w[1].1 as usize) != 0)
+}
+
 /// Tire un genre selon [`POIDS`].
 fn tirer_genre(rng: &mut ChaCha8Rng) -> Genre {
     let total: u32 = POIDS.iter().map(|p| p.1).sum();
@@ -142,14 +149,16 @@ fn solution_inferieure(c: &Coup, rng: &mut ChaCha8Rng) -> Option<Evaluation> {
 }
 
 /// Localise un placement : référence, raccord ou les deux ; écrit le mot.
-fn localiser(c: &Coup, e: &Evaluation, rng: &mut ChaCha8Rng, ecrit: &mut Ecrit) -> (Mode, Option<String>) {
+/// Avec `reference_seule`, toujours la référence : un score faux avec des lettres de raccord
+/// qui valent aussi, parasites admises, à une autre place ferait payer le minimum (5.4.2.b).
+fn localiser(c: &Coup, e: &Evaluation, rng: &mut ChaCha8Rng, ecrit: &mut Ecrit, reference_seule: bool) -> (Mode, Option<String>) {
     ecrit.mot(c.grille, e, &cases_du_mot(e.reference, e.mot.len()));
     if c.premier() {
         let r = rng.gen_bool(0.4).then(|| ecrire_reference(e.reference, rng));
         return (Mode::Aucune, r);
     }
     let x: f64 = rng.gen();
-    if x < 0.5 {
+    if x < 0.5 || reference_seule {
         return (Mode::Reference, Some(ecrire_reference(e.reference, rng)));
     }
     let n = if rng.gen_bool(0.7) { 3 } else { 4 };
@@ -203,7 +212,7 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
             let e = if genre == Genre::Solution || (genre == Genre::ScoreErrone && rng.gen_bool(0.4)) { solution_inferieure(c, rng)? } else { c.top.clone() };
             // Premier coup : le score maximal du mot joué (5.4.2.a).
             let paye = if c.premier() { c.max_du_mot(&e.mot) } else { e.score };
-            let (mode, r) = localiser(c, &e, rng, &mut ecrit);
+            let (mode, r) = localiser(c, &e, rng, &mut ecrit, genre == Genre::ScoreErrone);
             if genre != Genre::ScoreErrone && rng.gen_bool(0.08) {
                 barrer_une_tentative(c, &mut ecrit, rng);
             }
@@ -238,7 +247,7 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
                 return None;
             }
             let e = if rng.gen_bool(0.5) { c.top.clone() } else { solution_inferieure(c, rng)? };
-            if e.score < 10 {
+            if e.score < 10 || prolonge(c.grille, &e) {
                 return None;
             }
             let (l, col) = (e.reference.ligne as i32, e.reference.colonne as i32);
@@ -263,7 +272,7 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
             }
             let e = if rng.gen_bool(0.5) { c.top.clone() } else { solution_inferieure(c, rng)? };
             let autre = e.reference.sens_inverse();
-            if evaluer(c.grille, &c.partie.formule, &e.mot, autre).is_ok() {
+            if prolonge(c.grille, &e) || evaluer(c.grille, &c.partie.formule, &e.mot, autre).is_ok() {
                 return None;
             }
             let r = if rng.gen_bool(0.5) {
@@ -290,7 +299,7 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
             };
             let lettre = e.poses.iter().find(|p| p.lettre & JOKER != 0).map(|p| caractere(nue(p.lettre)))?;
             let paye = if c.premier() { c.max_du_mot(&e.mot) } else { e.score };
-            let (mode, r) = localiser(c, &e, rng, &mut ecrit);
+            let (mode, r) = localiser(c, &e, rng, &mut ecrit, false);
             for (p, &l) in cases_du_mot(e.reference, e.mot.len()).iter().zip(&e.mot) {
                 if let Some(arbitre_engine::lecture::Contenu::Lettre(t)) = ecrit.cases.get_mut(p).map(|x| &mut x.contenu) {
                     if l & JOKER != 0 {
@@ -319,13 +328,17 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
                 .collect();
             let e = c.evaluer(avec.choose(rng)?)?;
             let manque = e.manque(&c.tirage);
-            let (mode, r) = localiser(c, &e, rng, &mut ecrit);
+            let (mode, r) = localiser(c, &e, rng, &mut ecrit, false);
             let i = intention(genre, mode, Some(&e), attendu(Verdict::Zero, 0, vec![Motif::ErreurLettre { lettres: manque }]));
             fait(&ecrit, r, Some(e.score), i)
         }
         Genre::MotNonAdmis => {
-            // 5.1 : un mot non admis → zéro. Deux lettres posées échangées.
+            // 5.1 : un mot non admis → zéro. Deux lettres posées échangées (sans joker), seul
+            // le mot joué non admis.
             let base = solution_inferieure(c, rng).filter(|e| e.poses.len() >= 3).unwrap_or_else(|| c.top.clone());
+            if base.mot.iter().any(|&l| l & JOKER != 0) {
+                return None;
+            }
             if base.poses.len() < 2 {
                 return None;
             }
@@ -336,10 +349,10 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
                 let mut mot = base.mot.clone();
                 mot.swap(a, b);
                 let e = evaluer(c.grille, &c.partie.formule, &mot, base.reference).ok()?;
-                (!e.non_admis(c.lexique).is_empty() && !c.lexique.contient(&mot.iter().map(|&l| nue(l)).collect::<Vec<_>>())).then_some(e)
+                (e.non_admis(c.lexique).len() == 1 && !c.lexique.contient(&mot.iter().map(|&l| nue(l)).collect::<Vec<_>>())).then_some(e)
             })?;
             let mots = e.non_admis(c.lexique);
-            let (mode, r) = localiser(c, &e, rng, &mut ecrit);
+            let (mode, r) = localiser(c, &e, rng, &mut ecrit, false);
             let i = intention(genre, mode, Some(&e), attendu(Verdict::Zero, 0, vec![Motif::MotNonAdmis { mots }]));
             fait(&ecrit, r, Some(e.score), i)
         }
@@ -349,16 +362,16 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
                 return None;
             }
             let a = c.top.clone();
-            let b = solution_inferieure(c, rng)?;
             let ca = cases_du_mot(a.reference, a.mot.len());
-            let cb = cases_du_mot(b.reference, b.mot.len());
-            // Indépendantes : aucune case commune ni voisine.
-            let proches = ca.iter().any(|p| cb.iter().any(|q| (p.0 - q.0).abs() + (p.1 - q.1).abs() <= 1));
-            if proches {
-                return None;
-            }
             let ra = choisir_raccords(c.grille, &a, 3, false, rng)?;
-            let rb = choisir_raccords(c.grille, &b, 3, false, rng)?;
+            // Indépendantes : aucune case commune ni voisine, raccords compris.
+            let (b, cb, rb) = (0..30).find_map(|_| {
+                let b = solution_inferieure(c, rng)?;
+                let cb = cases_du_mot(b.reference, b.mot.len());
+                let rb = choisir_raccords(c.grille, &b, 3, false, rng)?;
+                let loin = ca.iter().chain(&ra).all(|p| cb.iter().chain(&rb).all(|q| (p.0 - q.0).abs() + (p.1 - q.1).abs() > 1));
+                loin.then_some((b, cb, rb))
+            })?;
             ecrit.mot(c.grille, &a, &ca);
             ecrit.mot(c.grille, &b, &cb);
             ecrit.raccords(c.grille, &ra);
