@@ -48,10 +48,22 @@ pub fn solutions(grille: &Grille, formule: &Formule, dawg: &Dawg, tirage: &Tirag
     v
 }
 
-/// Ordre de présentation des arbitres : le meilleur d'abord.
+/// Ordre de présentation des arbitres : le meilleur d'abord (score décroissant, puis mot
+/// dans l'ordre de son texte — majuscules avant minuscules de joker —, puis référence).
 pub fn trier(v: &mut [Solution]) {
+    // Le caractère affiché, sans construire de chaîne.
+    fn cle(l: Lettre) -> u8 {
+        if l & JOKER != 0 {
+            b'a' - 1 + nue(l)
+        } else {
+            b'A' - 1 + l
+        }
+    }
     v.sort_unstable_by(|a, b| {
-        b.score.cmp(&a.score).then_with(|| a.mot_texte().cmp(&b.mot_texte())).then(a.reference.cmp(&b.reference))
+        b.score
+            .cmp(&a.score)
+            .then_with(|| a.mot().iter().map(|&l| cle(l)).cmp(b.mot().iter().map(|&l| cle(l))))
+            .then(a.reference.cmp(&b.reference))
     });
 }
 
@@ -73,6 +85,9 @@ pub fn generer(grille: &Grille, formule: &Formule, dawg: &Dawg, tirage: &Tirage,
         controle: [0; TAILLE],
         croix: [-1; TAILLE],
         ancre: [false; TAILLE],
+        dispo: (1..NB_INDICES).filter(|&i| tirage.compte[i] > 0).fold(0, |m, i| m | 1 << i),
+        motif: [0; LONG_MOTIF],
+        long_motif: 0,
         mot: [0; TAILLE],
         gauche: [0; TAILLE],
         sortie,
@@ -103,6 +118,9 @@ fn transposer(t: &[u8; NB_CASES]) -> [u8; NB_CASES] {
     r
 }
 
+/// Longueur maximale du motif de contraintes d'une ancre.
+const LONG_MOTIF: usize = 8;
+
 struct Passe<'a> {
     dawg: &'a Dawg,
     cases: [Lettre; NB_CASES],
@@ -117,6 +135,12 @@ struct Passe<'a> {
     /// Somme des lettres du mot formé en raccord, -1 s'il n'y en a pas.
     croix: [i32; TAILLE],
     ancre: [bool; TAILLE],
+    /// Lettres (bit `l`) dont il reste au moins une tuile, jokers exclus.
+    dispo: u32,
+    /// Contraintes à l'ancre courante : lettres admises sur l'ancre, puis lettres de la
+    /// grille qui la suivent immédiatement (le mot doit les traverser).
+    motif: [u32; LONG_MOTIF],
+    long_motif: usize,
     mot: [Lettre; TAILLE],
     gauche: [Lettre; TAILLE],
     sortie: &'a mut Vec<Solution>,
@@ -196,16 +220,17 @@ impl Passe<'_> {
 
     fn depuis_ancre(&mut self, a: usize) {
         let l = self.ligne;
-        if a > 0 && self.case(l, a - 1) != 0 {
+        let base = l * TAILLE;
+        if a > 0 && self.cases[base + a - 1] != 0 {
             // Partie gauche imposée : les lettres de grille collées à l'ancre.
             let mut debut = a - 1;
-            while debut > 0 && self.case(l, debut - 1) != 0 {
+            while debut > 0 && self.cases[base + debut - 1] != 0 {
                 debut -= 1;
             }
             let mut n = Dawg::RACINE;
             let mut somme = 0;
             for c in debut..a {
-                let t = self.case(l, c);
+                let t = self.cases[base + c];
                 match self.dawg.enfant(n, nue(t)) {
                     Some(m) => n = m,
                     None => return,
@@ -216,49 +241,100 @@ impl Passe<'_> {
             self.prolonger(n, a, a, debut, somme, 1, 0, 0);
         } else {
             let mut k = 0;
-            while k < a && !self.ancre[a - k - 1] && self.case(l, a - k - 1) == 0 {
+            while k < a && !self.ancre[a - k - 1] && self.cases[base + a - k - 1] == 0 {
                 k += 1;
             }
             let limite = k.min(self.formule.pose_max as usize - 1);
-            self.partie_gauche(Dawg::RACINE, 0, limite, a);
+            if limite > 0 {
+                // Motif : l'ancre, puis les lettres de grille qui la suivent.
+                self.motif[0] = self.controle[a];
+                let mut long = 1;
+                while long < LONG_MOTIF && a + long < TAILLE && self.cases[base + a + long] != 0 {
+                    self.motif[long] = 1 << nue(self.cases[base + a + long]);
+                    long += 1;
+                }
+                self.long_motif = long;
+                let v = self.viabilite(Dawg::RACINE, limite);
+                self.partie_gauche(Dawg::RACINE, 0, limite, a, v);
+            } else {
+                self.partie_gauche(Dawg::RACINE, 0, 0, a, 1);
+            }
         }
     }
 
-    /// Parties gauches tirées du tirage, sur des cases vides sans voisine (donc sans
-    /// contrôle croisé), de longueur 0 à `limite`.
-    fn partie_gauche(&mut self, n: IdNoeud, long: usize, limite: usize, a: usize) {
-        let debut = a - long;
-        let base = self.ligne * TAILLE;
-        let mut somme = 0;
-        let mut facteur = 1;
-        for i in 0..long {
-            let t = self.gauche[i];
-            self.mot[debut + i] = t;
-            somme += valeur(t) * self.lm[base + debut + i] as u32;
-            facteur *= self.wm[base + debut + i] as u32;
-        }
-        self.prolonger(n, a, a, debut, somme, facteur, 0, long as u32);
-        if long == limite {
-            return;
-        }
-        let mut lettres = self.dawg.lettres(n);
-        while lettres != 0 {
-            let x = lettres.trailing_zeros() as usize;
-            lettres &= lettres - 1;
-            if self.tirage[x] == 0 && self.tirage[0] == 0 {
+    /// Pour une partie gauche au nœud `n`, qui peut encore s'allonger de `reste` lettres :
+    /// le bit `j` dit si, allongée de `j` lettres, elle peut mener à un mot qui pose une
+    /// lettre du tirage sur l'ancre et traverse les lettres de grille qui la suivent
+    /// (condition nécessaire, d'après l'horizon du nœud). 0 : inutile d'aller plus loin.
+    #[inline]
+    fn viabilite(&self, n: IdNoeud, reste: usize) -> u32 {
+        let h = self.dawg.horizon(n);
+        let tuiles = if self.tirage[0] > 0 { u32::MAX } else { self.dispo };
+        let premier = self.motif[0] & tuiles;
+        let mut bits = 0;
+        'j: for j in 0..=reste {
+            if h.get(j).map_or(premier, |&m| m & premier) == 0 {
                 continue;
             }
-            let m = self.dawg.enfant(n, x as u8).expect("lettre du masque");
+            for k in 1..self.long_motif {
+                if h.get(j + k).map_or(u32::MAX, |&m| m) & self.motif[k] == 0 {
+                    continue 'j;
+                }
+            }
+            bits |= 1 << j;
+        }
+        bits
+    }
+
+    /// Parties gauches tirées du tirage, sur des cases vides sans voisine (donc sans
+    /// contrôle croisé), de longueur 0 à `limite` ; `viables` : voir [`Self::viabilite`].
+    fn partie_gauche(&mut self, n: IdNoeud, long: usize, limite: usize, a: usize, viables: u32) {
+        if viables & 1 != 0 {
+            let debut = a - long;
+            let base = self.ligne * TAILLE;
+            let mut somme = 0;
+            let mut facteur = 1;
+            for i in 0..long {
+                let t = self.gauche[i];
+                self.mot[debut + i] = t;
+                somme += valeur(t) * self.lm[base + debut + i] as u32;
+                facteur *= self.wm[base + debut + i] as u32;
+            }
+            self.prolonger(n, a, a, debut, somme, facteur, 0, long as u32);
+        }
+        if long == limite || viables <= 1 {
+            return;
+        }
+        let (masque, premier) = self.dawg.arc(n);
+        let mut lettres = masque & if self.tirage[0] > 0 { u32::MAX } else { self.dispo };
+        lettres &= !1;
+        while lettres != 0 {
+            let x = lettres.trailing_zeros() as usize;
+            let bit = 1u32 << x;
+            lettres ^= bit;
+            let m = premier + (masque & (bit - 2)).count_ones();
             if self.tirage[x] > 0 {
                 self.tirage[x] -= 1;
-                self.gauche[long] = x as u8;
-                self.partie_gauche(m, long + 1, limite, a);
+                if self.tirage[x] == 0 {
+                    self.dispo ^= bit;
+                }
+                let v = self.viabilite(m, limite - long - 1);
+                if v != 0 {
+                    self.gauche[long] = x as u8;
+                    self.partie_gauche(m, long + 1, limite, a, v);
+                }
+                if self.tirage[x] == 0 {
+                    self.dispo ^= bit;
+                }
                 self.tirage[x] += 1;
             }
             if self.tirage[0] > 0 {
                 self.tirage[0] -= 1;
-                self.gauche[long] = x as u8 | JOKER;
-                self.partie_gauche(m, long + 1, limite, a);
+                let v = self.viabilite(m, limite - long - 1);
+                if v != 0 {
+                    self.gauche[long] = x as u8 | JOKER;
+                    self.partie_gauche(m, long + 1, limite, a, v);
+                }
                 self.tirage[0] += 1;
             }
         }
@@ -277,27 +353,36 @@ impl Passe<'_> {
                 return;
             }
         }
-        if col > a && col - debut >= 2 && self.dawg.est_mot(n) {
+        let (masque, premier) = self.dawg.arc(n);
+        if col > a && col - debut >= 2 && masque & 1 != 0 {
             self.enregistrer(debut, col, somme * facteur + croix + self.formule.prime(poses as usize), poses);
         }
         if col >= TAILLE || poses >= self.formule.pose_max as u32 {
             return;
         }
-        let mut lettres = self.dawg.lettres(n) & self.controle[col];
+        let tuiles = if self.tirage[0] > 0 { u32::MAX } else { self.dispo };
+        let mut lettres = masque & self.controle[col] & tuiles & !1;
         let (lm, wm, cx) = (self.lm[base + col] as u32, self.wm[base + col] as u32, self.croix[col]);
         while lettres != 0 {
             let x = lettres.trailing_zeros() as usize;
-            lettres &= lettres - 1;
-            if self.tirage[x] == 0 && self.tirage[0] == 0 {
+            let bit = 1u32 << x;
+            lettres ^= bit;
+            let m = premier + (masque & (bit - 2)).count_ones();
+            if !self.utile(m, col + 1, tuiles) {
                 continue;
             }
-            let m = self.dawg.enfant(n, x as u8).expect("lettre du masque");
             if self.tirage[x] > 0 {
                 let v = VALEURS[x] as u32 * lm;
                 let gain = if cx >= 0 { (cx as u32 + v) * wm } else { 0 };
                 self.tirage[x] -= 1;
+                if self.tirage[x] == 0 {
+                    self.dispo ^= bit;
+                }
                 self.mot[col] = x as u8;
                 self.prolonger(m, col + 1, a, debut, somme + v, facteur * wm, croix + gain, poses + 1);
+                if self.tirage[x] == 0 {
+                    self.dispo ^= bit;
+                }
                 self.tirage[x] += 1;
             }
             if self.tirage[0] > 0 {
@@ -308,6 +393,22 @@ impl Passe<'_> {
                 self.tirage[0] += 1;
             }
         }
+    }
+
+    /// Après une lettre posée en `col - 1` (nœud `m`), la suite peut-elle donner une
+    /// solution ? Case suivante occupée : sa lettre doit prolonger `m`. Vide (ou bord) :
+    /// `m` doit être un mot, ou une lettre admise doit pouvoir suivre.
+    #[inline(always)]
+    fn utile(&self, m: IdNoeud, col: usize, tuiles: u32) -> bool {
+        let (masque, _) = self.dawg.arc(m);
+        if col >= TAILLE {
+            return masque & 1 != 0;
+        }
+        let t = self.cases[self.ligne * TAILLE + col];
+        if t != 0 {
+            return masque & (1 << nue(t)) != 0;
+        }
+        masque & 1 != 0 || masque & self.controle[col] & tuiles & !1 != 0
     }
 
     fn enregistrer(&mut self, debut: usize, fin: usize, score: u32, poses: u32) {

@@ -1,10 +1,15 @@
 //! Le lexique en tableau plat pour la génération des coups.
 //!
 //! L'`fst::Set` est un automate acyclique minimal ; on le recopie une fois, au chargement,
-//! en un tableau de nœuds de 8 octets (masque des lettres sortantes + indice du premier
-//! enfant), les enfants d'un nœud étant rangés à la suite par ordre alphabétique. Trouver
-//! l'enfant d'une lettre est alors un `popcount`, sans recherche (à la manière des
-//! tableaux plats de wolges).
+//! en un tableau d'arcs de 8 octets. Un arc porte directement le nœud où il mène (masque
+//! des lettres sortantes + indice du premier de ses arcs), et les arcs sortants d'un nœud
+//! sont rangés à la suite par ordre alphabétique : descendre d'une lettre est un
+//! `popcount` et une seule lecture mémoire (à la manière des tableaux plats de wolges).
+//! L'identifiant d'un nœud ([`IdNoeud`]) est l'indice de l'arc qui y mène (0 : la racine) ;
+//! un nœud partagé a donc plusieurs identifiants, tous équivalents.
+//!
+//! Pour élaguer la recherche, chaque nœud connaît aussi son « horizon » : les lettres qui
+//! peuvent suivre à la profondeur `d` (0 : les lettres sortantes, 1 : celles d'après…).
 
 use crate::tuiles::Lettre;
 use std::collections::HashMap;
@@ -12,8 +17,12 @@ use std::collections::HashMap;
 /// Bit 0 du masque : le nœud termine un mot. Bits 1..=26 : lettres sortantes.
 const FIN: u32 = 1;
 
+/// Profondeurs connues de l'horizon ; au-delà, toutes les lettres sont supposées possibles.
+pub const HORIZON: usize = 8;
+
+/// Un arc : le nœud d'arrivée (masque et premier de ses arcs).
 #[derive(Clone, Copy, Debug)]
-struct Noeud {
+struct Arc {
     masque: u32,
     premier: u32,
 }
@@ -23,8 +32,18 @@ pub type IdNoeud = u32;
 
 /// Automate des mots du lexique.
 pub struct Dawg {
-    noeuds: Vec<Noeud>,
-    enfants: Vec<IdNoeud>,
+    arcs: Vec<Arc>,
+    /// Pour chaque arc, le nœud d'origine (indice dans `horizons`).
+    noeud: Vec<u32>,
+    /// Par nœud : lettres possibles à chaque profondeur.
+    horizons: Vec<[u32; HORIZON]>,
+}
+
+/// Copie intermédiaire : un nœud par état de l'fst.
+struct Noeuds {
+    masques: Vec<u32>,
+    premiers: Vec<u32>,
+    enfants: Vec<u32>,
 }
 
 impl Dawg {
@@ -34,67 +53,74 @@ impl Dawg {
     /// Recopie un `fst::Set` dont les clés sont des mots en `A..=Z`.
     pub fn depuis_fst<D: AsRef<[u8]>>(set: &fst::Set<D>) -> Dawg {
         let fst = set.as_fst();
-        let mut d = Dawg { noeuds: Vec::new(), enfants: Vec::new() };
-        let mut vus: HashMap<fst::raw::CompiledAddr, IdNoeud> = HashMap::new();
-        d.copier(fst, fst.root(), &mut vus);
-        d.noeuds.shrink_to_fit();
-        d.enfants.shrink_to_fit();
-        d
-    }
+        let mut n = Noeuds { masques: Vec::new(), premiers: Vec::new(), enfants: Vec::new() };
+        let mut vus: HashMap<fst::raw::CompiledAddr, u32> = HashMap::new();
+        copier(&mut n, fst, fst.root(), &mut vus);
 
-    fn copier<D: AsRef<[u8]>>(
-        &mut self,
-        fst: &fst::raw::Fst<D>,
-        noeud: fst::raw::Node<'_>,
-        vus: &mut HashMap<fst::raw::CompiledAddr, IdNoeud>,
-    ) -> IdNoeud {
-        if let Some(&id) = vus.get(&noeud.addr()) {
-            return id;
+        // Arc 0 : la racine ; arc 1 + e : l'arc `e` de la copie intermédiaire.
+        let mut arcs = Vec::with_capacity(n.enfants.len() + 1);
+        let mut noeud = Vec::with_capacity(n.enfants.len() + 1);
+        arcs.push(Arc { masque: n.masques[0], premier: n.premiers[0] + 1 });
+        noeud.push(0);
+        for &e in &n.enfants {
+            arcs.push(Arc { masque: n.masques[e as usize], premier: n.premiers[e as usize] + 1 });
+            noeud.push(e);
         }
-        let id = self.noeuds.len() as IdNoeud;
-        vus.insert(noeud.addr(), id);
-        let mut sorties: Vec<(u8, fst::raw::CompiledAddr)> = noeud
-            .transitions()
-            .filter(|t| t.inp.is_ascii_uppercase())
-            .map(|t| (t.inp - b'A' + 1, t.addr))
-            .collect();
-        sorties.sort_unstable();
-        let mut masque = if noeud.is_final() { FIN } else { 0 };
-        for &(l, _) in &sorties {
-            masque |= 1 << l;
+
+        // Horizons, profondeur par profondeur.
+        let nb = n.masques.len();
+        let mut horizons = vec![[0u32; HORIZON]; nb];
+        for (h, &m) in horizons.iter_mut().zip(&n.masques) {
+            h[0] = m & !FIN;
         }
-        let premier = self.enfants.len() as u32;
-        self.noeuds.push(Noeud { masque, premier });
-        self.enfants.resize(self.enfants.len() + sorties.len(), 0);
-        for (i, &(_, addr)) in sorties.iter().enumerate() {
-            let enfant = self.copier(fst, fst.node(addr), vus);
-            self.enfants[premier as usize + i] = enfant;
+        for d in 1..HORIZON {
+            for k in 0..nb {
+                let debut = n.premiers[k] as usize;
+                let nb_enfants = (n.masques[k] & !FIN).count_ones() as usize;
+                let mut u = 0;
+                for &e in &n.enfants[debut..debut + nb_enfants] {
+                    u |= horizons[e as usize][d - 1];
+                }
+                horizons[k][d] = u;
+            }
         }
-        id
+        Dawg { arcs, noeud, horizons }
     }
 
     /// Masque des lettres qui prolongent le nœud (bit `l` pour la lettre `l`).
     #[inline(always)]
     pub fn lettres(&self, n: IdNoeud) -> u32 {
-        self.noeuds[n as usize].masque & !FIN
+        self.arcs[n as usize].masque & !FIN
     }
 
     /// Le chemin jusqu'à ce nœud est-il un mot ?
     #[inline(always)]
     pub fn est_mot(&self, n: IdNoeud) -> bool {
-        self.noeuds[n as usize].masque & FIN != 0
+        self.arcs[n as usize].masque & FIN != 0
     }
 
     /// L'enfant par la lettre `l` (sans marque de joker).
     #[inline(always)]
     pub fn enfant(&self, n: IdNoeud, l: Lettre) -> Option<IdNoeud> {
-        let nd = self.noeuds[n as usize];
+        let a = self.arcs[n as usize];
         let bit = 1u32 << l;
-        if nd.masque & bit == 0 {
+        if a.masque & bit == 0 {
             return None;
         }
-        let rang = (nd.masque & (bit - 1) & !FIN).count_ones();
-        Some(self.enfants[(nd.premier + rang) as usize])
+        Some(a.premier + (a.masque & (bit - 1) & !FIN).count_ones())
+    }
+
+    /// Masque et premier arc du nœud, pour parcourir ses enfants sans recalculer.
+    #[inline(always)]
+    pub(crate) fn arc(&self, n: IdNoeud) -> (u32, u32) {
+        let a = self.arcs[n as usize];
+        (a.masque, a.premier)
+    }
+
+    /// Les lettres possibles à chaque profondeur sous ce nœud (0 : ses lettres sortantes).
+    #[inline(always)]
+    pub(crate) fn horizon(&self, n: IdNoeud) -> &[u32] {
+        &self.horizons[self.noeud[n as usize] as usize]
     }
 
     /// Suit un chemin de lettres (marques de joker ignorées).
@@ -111,13 +137,79 @@ impl Dawg {
         self.suivre(Self::RACINE, lettres).is_some_and(|n| self.est_mot(n))
     }
 
-    /// Nombre de nœuds (pour les mesures).
+    /// Nombre de nœuds de l'automate minimal (pour les mesures).
     pub fn nb_noeuds(&self) -> usize {
-        self.noeuds.len()
+        self.horizons.len()
     }
 
     /// Mémoire occupée par les tableaux, en octets.
     pub fn octets(&self) -> usize {
-        self.noeuds.len() * std::mem::size_of::<Noeud>() + self.enfants.len() * 4
+        self.arcs.len() * std::mem::size_of::<Arc>()
+            + self.noeud.len() * 4
+            + self.horizons.len() * std::mem::size_of::<[u32; HORIZON]>()
+    }
+}
+
+/// Copie en profondeur d'abord ; un état déjà vu garde son numéro (partage des suffixes).
+fn copier<D: AsRef<[u8]>>(
+    n: &mut Noeuds,
+    fst: &fst::raw::Fst<D>,
+    noeud: fst::raw::Node<'_>,
+    vus: &mut HashMap<fst::raw::CompiledAddr, u32>,
+) -> u32 {
+    if let Some(&id) = vus.get(&noeud.addr()) {
+        return id;
+    }
+    let id = n.masques.len() as u32;
+    vus.insert(noeud.addr(), id);
+    let mut sorties: Vec<(u8, fst::raw::CompiledAddr)> = noeud
+        .transitions()
+        .filter(|t| t.inp.is_ascii_uppercase())
+        .map(|t| (t.inp - b'A' + 1, t.addr))
+        .collect();
+    sorties.sort_unstable();
+    let mut masque = if noeud.is_final() { FIN } else { 0 };
+    for &(l, _) in &sorties {
+        masque |= 1 << l;
+    }
+    let premier = n.enfants.len() as u32;
+    n.masques.push(masque);
+    n.premiers.push(premier);
+    n.enfants.resize(n.enfants.len() + sorties.len(), 0);
+    for (i, &(_, addr)) in sorties.iter().enumerate() {
+        let enfant = copier(n, fst, fst.node(addr), vus);
+        n.enfants[premier as usize + i] = enfant;
+    }
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexique::Lexique;
+    use crate::tuiles::mot_depuis_texte;
+
+    /// L'horizon d'un préfixe est exactement l'ensemble des lettres que les mots qui le
+    /// prolongent portent à chaque profondeur : c'est ce qui permet d'élaguer la
+    /// génération sans perdre de solution.
+    #[test]
+    fn l_horizon_est_celui_des_mots() {
+        let mots = ["ABAQUE", "ABATS", "ABBE", "BAS", "BASE", "BASSE", "BAT", "ZEBU", "ZEBRE", "ZEBRES"];
+        let lx = Lexique::depuis_mots("test", &mots);
+        let d = lx.dawg();
+        for prefixe in ["", "A", "AB", "ABA", "B", "BAS", "ZEB", "ZEBR", "ZEBRE"] {
+            let n = d.suivre(Dawg::RACINE, &mot_depuis_texte(prefixe).unwrap()).unwrap();
+            for (p, &h) in d.horizon(n).iter().enumerate() {
+                let attendu = mots
+                    .iter()
+                    .filter(|m| m.starts_with(prefixe))
+                    .filter_map(|m| m.as_bytes().get(prefixe.len() + p))
+                    .fold(0u32, |acc, &c| acc | 1 << (c - b'A' + 1));
+                assert_eq!(h, attendu, "préfixe {prefixe:?}, profondeur {p}");
+            }
+            assert_eq!(d.lettres(n), d.horizon(n)[0]);
+        }
+        assert!(d.contient(&mot_depuis_texte("ZEBRES").unwrap()));
+        assert!(!d.contient(&mot_depuis_texte("ZEBR").unwrap()));
     }
 }
