@@ -85,8 +85,9 @@ pub(crate) fn lire_csv(
                 colonnes = Some(n);
             }
             Some(n) => {
-                if enr.len() != n {
-                    return Err(Erreur::ligne(fichier, ligne, format!("{} colonnes au lieu de {n} ({})", enr.len(), attendu())));
+                // Les colonnes facultatives peuvent manquer en fin de ligne.
+                if enr.len() > n || enr.len() < obligatoires.len() {
+                    return Err(Erreur::ligne(fichier, ligne, format!("{} colonne{} au lieu de {n} ({})", enr.len(), if enr.len() > 1 { "s" } else { "" }, attendu())));
                 }
                 lignes.push((ligne, enr));
             }

@@ -38,6 +38,11 @@ fn joueurs_mal_ecrits() {
     // Marque d'ordre d'octets d'un tableur, majuscules dans l'en-tête, espaces : acceptés.
     let ins = joueurs_depuis_texte(Path::new("j.csv"), &format!("\u{feff}Nom, Cote\n Ali , 1500\n{huit}")).unwrap();
     assert_eq!(ins.joueurs()[0].nom, "Ali");
+    // La colonne forfait peut manquer en fin de ligne quand elle est vide.
+    let ins = joueurs_depuis_texte(Path::new("j.csv"), &format!("nom,cote,forfait\nAli,1500,2;3\n{huit}")).unwrap();
+    assert_eq!(ins.joueurs()[0].forfaits.iter().copied().collect::<Vec<u32>>(), [2, 3]);
+    assert!(ins.joueurs()[1].forfaits.is_empty());
+    assert!(erreur_joueurs("nom,cote,forfait\nAli\n").starts_with("joueurs.csv:2: 1 colonne au lieu de 3"));
     // Moins de 8 inscrits : la formule ne s'applique pas.
     let e = Tournoi::nouveau(inscrits("nom,cote\nAli,1\nBob,2\n")).unwrap_err().to_string();
     assert!(e.contains("2 inscrits") && e.contains("de 8 à 128"), "{e}");
