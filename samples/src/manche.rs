@@ -81,6 +81,16 @@ impl<'a> Coup<'a> {
         self.solutions.iter().filter(|s| s.mot().iter().map(|&l| nue(l)).eq(nu.iter().copied())).map(|s| s.score).max().unwrap_or(0)
     }
 
+    /// Le mot est-il le début ou la fin d'une solution du coup ? Un tel bulletin relève du
+    /// mot incomplet (guide 5.7.3), pas de l'erreur voulue.
+    fn fragment_de_solution(&self, mot: &[u8]) -> bool {
+        let nu: Vec<u8> = mot.iter().map(|&l| nue(l)).collect();
+        self.solutions.iter().any(|s| {
+            let m: Vec<u8> = s.mot().iter().map(|&l| nue(l)).collect();
+            m.len() > nu.len() && (m.starts_with(&nu) || m.ends_with(&nu))
+        })
+    }
+
     /// Les scores du mot, écrit dans ce sens, à toutes les places (tirage ignoré) : un
     /// score erroné ne doit en être aucun (sinon 5.3.3 s'appliquerait).
     fn scores_du_mot(&self, e: &Evaluation) -> Vec<u32> {
@@ -322,8 +332,8 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
             let sols = solutions(c.grille, &c.partie.formule, c.lexique.dawg(), &plus);
             let avec: Vec<&Solution> = sols
                 .iter()
-                .filter(|s| s.score >= 6)
-                .filter(|s| c.evaluer(s).is_some_and(|e| !e.manque(&c.tirage).is_empty()))
+                .filter(|s| s.score >= 6 && s.mot().len() >= 3 && s.poses >= 2)
+                .filter(|s| c.evaluer(s).is_some_and(|e| !e.manque(&c.tirage).is_empty()) && !c.fragment_de_solution(s.mot()))
                 .take(20)
                 .collect();
             let e = c.evaluer(avec.choose(rng)?)?;
@@ -349,7 +359,7 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
                 let mut mot = base.mot.clone();
                 mot.swap(a, b);
                 let e = evaluer(c.grille, &c.partie.formule, &mot, base.reference).ok()?;
-                (e.non_admis(c.lexique).len() == 1 && !c.lexique.contient(&mot.iter().map(|&l| nue(l)).collect::<Vec<_>>())).then_some(e)
+                (e.non_admis(c.lexique).len() == 1 && !c.fragment_de_solution(&mot) && !c.lexique.contient(&mot.iter().map(|&l| nue(l)).collect::<Vec<_>>())).then_some(e)
             })?;
             let mots = e.non_admis(c.lexique);
             let (mode, r) = localiser(c, &e, rng, &mut ecrit, false);
