@@ -1,0 +1,228 @@
+//! `arbitre corriger` de bout en bout : une petite manche (partie, lexique, bulletins en
+//! deux fichiers dont un avec une ligne malformée, joueurs, correction du premier
+//! arbitre) écrite dans un dossier temporaire ; tous les rapports sont écrits, l'archive
+//! relue par `arbitre rapports` les redonne octet pour octet, et les pages HTML se
+//! rendent dans chromium quand il est installé.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// MANGER H4 (20) au premier coup, puis le top TALES 10G (16) au deuxième.
+const PARTIE: &str = "coup tirage top ref score\n1 AEGMNRT MANGER H4 20\n2 AELSTTU TALES 10G 16\n";
+const LEXIQUE: &str = "MANGER\nMANGERA\nAMENER\nTALES\nSALE\nSALER\nLAS\nRASE\nELAN\nTEL\nLES\nSEL\nTALE\nETALA\nETAL\n";
+
+/// Coup 1 : trois tables (la 3 avec un bulletin vierge).
+const COUP1: &str = "bulletin table=1 coup=1\nref: H4\nscore: 20\n|MANGER\n\
+bulletin table=2 coup=1\nref: H4\nscore: 20\n|MANGER\n\
+bulletin table=3 coup=1\nvierge\n";
+/// Coup 2 : la table 1 au top, la table 2 avec une ligne malformée, la table 3 absente,
+/// et un bulletin d'un coup qui n'existe pas.
+const COUP2: &str = "bulletin table=1 coup=2\nref: 10G\nscore: 16\n|T\n|A\n|L\n|E\n|S\n\
+bulletin table=2 coup=2\nref: 10G\nscore: 16\nceci n'est pas une ligne de bulletin\n\
+bulletin table=1 coup=7\nvierge\n";
+const JOUEURS: &str = "table,nom,arrivee\n1,Marie Dupont,\n2,Jean Martin,\n3,Léa Petit,\n";
+/// Le premier arbitre a payé le bulletin vierge : le double arbitrage ajoute le zéro.
+const PREMIER: &str = "table,coup,score,sanction\n1,1,20\n2,1,20\n3,1,20\n1,2,16\n";
+
+const RAPPORTS: [&str; 10] = [
+    "index.html",
+    "resultats.html",
+    "resultats.csv",
+    "billets.html",
+    "suivi.html",
+    "suivi.csv",
+    "suivi-tirages.csv",
+    "decisions.jsonl",
+    "rectifications.csv",
+    "archive.json",
+];
+
+fn arbitre(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+struct Manche {
+    dossier: tempfile::TempDir,
+    sortie: PathBuf,
+    sortie_stdout: String,
+    sortie_stderr: String,
+    code: Option<i32>,
+}
+
+fn corriger_manche() -> Manche {
+    let d = tempfile::tempdir().unwrap();
+    let ecrire = |nom: &str, texte: &str| -> PathBuf {
+        let p = d.path().join(nom);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, texte).unwrap();
+        p
+    };
+    let partie = ecrire("p.partie", PARTIE);
+    let lexique = ecrire("lex.txt", LEXIQUE);
+    ecrire("bulletins/coup1.txt", COUP1);
+    ecrire("bulletins/coup2.txt", COUP2);
+    ecrire("bulletins/notes.md", "pas un fichier de bulletins");
+    let joueurs = ecrire("joueurs.csv", JOUEURS);
+    let premier = ecrire("premier.csv", PREMIER);
+    let sortie = d.path().join("rapports");
+    let bulletins = d.path().join("bulletins");
+    let o = arbitre(&[
+        "corriger",
+        "--partie",
+        s(&partie),
+        "--bulletins",
+        s(&bulletins),
+        "--lexique",
+        s(&lexique),
+        "--joueurs",
+        s(&joueurs),
+        "--arbitrage",
+        s(&premier),
+        "--titre",
+        "Essai de bout en bout",
+        "--sortie",
+        s(&sortie),
+    ]);
+    Manche {
+        dossier: d,
+        sortie,
+        sortie_stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        sortie_stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        code: o.status.code(),
+    }
+}
+
+fn lire(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{} : {e}", p.display()))
+}
+
+#[test]
+fn corriger_ecrit_tous_les_rapports_et_signale_les_bulletins_malformes() {
+    let m = corriger_manche();
+    // Des bulletins non corrigés : code 1, chacun nommé par fichier et ligne.
+    assert_eq!(m.code, Some(1), "stderr : {}", m.sortie_stderr);
+    assert!(m.sortie_stderr.contains("coup2.txt:12"), "{}", m.sortie_stderr);
+    assert!(m.sortie_stderr.contains("coup2.txt:13") && m.sortie_stderr.contains("coup 7 absent"), "{}", m.sortie_stderr);
+    for f in RAPPORTS {
+        assert!(m.sortie.join(f).is_file(), "{f} manque ; stdout : {}", m.sortie_stdout);
+    }
+    // Le bilan en français.
+    assert!(m.sortie_stdout.contains("4 bulletins corrigés"), "{}", m.sortie_stdout);
+    assert!(m.sortie_stdout.contains("1 bulletins manquants"), "{}", m.sortie_stdout);
+    assert!(m.sortie_stdout.contains("2 bulletins illisibles ou non corrigés"), "{}", m.sortie_stdout);
+    assert!(m.sortie_stdout.contains("double arbitrage : 1 rectifications (1 sanctions ajoutées"), "{}", m.sortie_stdout);
+
+    // L'index mène à chaque rapport.
+    let index = lire(&m.sortie.join("index.html"));
+    for f in &RAPPORTS[1..] {
+        assert!(index.contains(&format!("href=\"{f}\"")), "lien vers {f}");
+    }
+    assert!(index.contains("coup2.txt:12"), "bulletin malformé signalé sur l'index");
+
+    // Résultats : la table 2 a un zéro provisoire au coup 2, la table 3 vierge puis absente.
+    let res = lire(&m.sortie.join("resultats.csv"));
+    let lignes: Vec<&str> = res.lines().collect();
+    assert_eq!(lignes[0], "Rang,Table,Nom,Coup 1,Coup 2,Avertissements,Pénalité avertissements,Pénalités,Zéros,Solos,Bonification solos,Total,% des tops");
+    assert!(lignes[1].starts_with("1,1,Marie Dupont,20,16,"), "{res}");
+    assert!(lignes[1].ends_with(",36,\"100,0\""), "{res}");
+    assert!(lignes[2].starts_with("2,2,Jean Martin,20,0,"), "{res}");
+    assert!(lignes[3].starts_with("3,3,Léa Petit,0,0,"), "{res}");
+
+    // Le double arbitrage : le zéro ajouté au bulletin vierge payé par le premier arbitre.
+    let rect = lire(&m.sortie.join("rectifications.csv"));
+    assert!(rect.contains("3,1,20,valide,0,zéro,zéro ajouté(e) ; score 20 → 0"), "{rect}");
+    let suivi = lire(&m.sortie.join("suivi.csv"));
+    assert!(suivi.starts_with("Table,Coup,Zéro MNA,Zéro LOC,Zéro EL,Zéro Autre,Zéro SUP,Pénalité LOC"), "{suivi}");
+    assert!(suivi.contains("\n3,1,,,,X,,,,,,,,,,,0\n"), "{suivi}");
+    let tirages = lire(&m.sortie.join("suivi-tirages.csv"));
+    assert_eq!(tirages, "Coup,Tirages,Mots retenus,Places\n1,AEGMNRT,MANGER,H4\n2,AELSTTU,TALES,10G\n");
+
+    // Les billets : un pour le vierge (double arbitrage), un pour l'absent.
+    let billets = lire(&m.sortie.join("billets.html"));
+    assert!(billets.contains("<section class=\"billet da\" data-table=\"3\" data-coup=\"1\">"), "billet DA du vierge");
+    assert!(billets.contains("data-table=\"3\" data-coup=\"2\""), "billet de l'absence");
+    assert!(!billets.contains("data-table=\"1\""), "pas de billet pour les bulletins justes");
+}
+
+#[test]
+fn rapports_depuis_l_archive_octet_pour_octet() {
+    let m = corriger_manche();
+    let autre = m.dossier.path().join("relus");
+    let o = arbitre(&["rapports", "--archive", s(&m.sortie.join("archive.json")), "--sortie", s(&autre)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in RAPPORTS {
+        assert!(std::fs::read(m.sortie.join(f)).unwrap() == std::fs::read(autre.join(f)).unwrap(), "{f} diffère après relecture de l'archive");
+    }
+    // Une archive abîmée : erreur claire, code 2.
+    let abimee = m.dossier.path().join("abimee.json");
+    std::fs::write(&abimee, "{\"format\":\"autre\"}").unwrap();
+    let o = arbitre(&["rapports", "--archive", s(&abimee), "--sortie", s(&autre)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("format « autre »"));
+}
+
+/// Largeur et hauteur d'un PNG (en-tête IHDR).
+fn taille_png(p: &Path) -> (u32, u32) {
+    let o = std::fs::read(p).unwrap();
+    assert_eq!(&o[1..4], b"PNG", "{} n'est pas un PNG", p.display());
+    let u = |i: usize| u32::from_be_bytes([o[i], o[i + 1], o[i + 2], o[i + 3]]);
+    (u(16), u(20))
+}
+
+/// Les billets et la feuille de suivi s'affichent dans un vrai navigateur (chromium sans
+/// tête) : une capture PNG et une impression PDF A4 chacun. Sans chromium (paquet Debian
+/// `chromium`), le test le dit et s'arrête.
+#[test]
+fn billets_et_suivi_se_rendent_dans_chromium() {
+    let Ok(chromium) = which("chromium") else {
+        eprintln!("chromium absent : rendu non vérifié (apt-get install -y chromium)");
+        return;
+    };
+    let m = corriger_manche();
+    for (page, largeur, hauteur) in [("billets.html", 820, 1150), ("suivi.html", 1150, 800)] {
+        let png = m.dossier.path().join(format!("{page}.png"));
+        let pdf = m.dossier.path().join(format!("{page}.pdf"));
+        let profil = tempfile::tempdir().unwrap();
+        let url = format!("file://{}", m.sortie.join(page).display());
+        let commun = [
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--no-first-run".into(),
+            "--hide-scrollbars".into(),
+            format!("--user-data-dir={}", profil.path().display()),
+        ];
+        let o = Command::new(&chromium)
+            .args(&commun)
+            .args([format!("--screenshot={}", png.display()), format!("--window-size={largeur},{hauteur}"), url.clone()])
+            .output()
+            .unwrap();
+        assert!(png.is_file(), "{page} : pas de capture ; {}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(taille_png(&png), (largeur, hauteur), "{page}");
+        let o = Command::new(&chromium)
+            .args(&commun)
+            .args([format!("--print-to-pdf={}", pdf.display()), "--no-pdf-header-footer".into(), url])
+            .output()
+            .unwrap();
+        let octets = std::fs::read(&pdf).unwrap_or_else(|_| panic!("{page} : pas de PDF ; {}", String::from_utf8_lossy(&o.stderr)));
+        assert!(octets.starts_with(b"%PDF"), "{page} : PDF invalide");
+        // A4 : 595 × 842 points (portrait pour les billets, paysage pour la feuille).
+        let texte = String::from_utf8_lossy(&octets);
+        let a4 = if page == "billets.html" { "/MediaBox [0 0 594.95996 841.91998]" } else { "/MediaBox [0 0 841.91998 594.95996]" };
+        // Une page : deux billets (trois par page), une feuille de suivi.
+        assert_eq!(texte.matches(a4).count(), 1, "{page} : imprimé sur une page A4 ({a4})");
+    }
+}
+
+fn which(nom: &str) -> Result<PathBuf, ()> {
+    std::env::var_os("PATH")
+        .and_then(|chemins| std::env::split_paths(&chemins).map(|d| d.join(nom)).find(|p| p.is_file()))
+        .ok_or(())
+}
