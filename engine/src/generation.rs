@@ -272,12 +272,12 @@ impl Passe<'_> {
         let tuiles = if self.tirage[0] > 0 { u32::MAX } else { self.dispo };
         let premier = self.motif[0] & tuiles;
         let mut bits = 0;
-        'j: for j in 0..=reste {
-            if h.get(j).map_or(premier, |&m| m & premier) == 0 {
+        'j: for j in 0..=reste.min(7) {
+            if h[j] & premier == 0 {
                 continue;
             }
             for k in 1..self.long_motif {
-                if h.get(j + k).map_or(u32::MAX, |&m| m) & self.motif[k] == 0 {
+                if h[(j + k) & 15] & self.motif[k] == 0 {
                     continue 'j;
                 }
             }

@@ -20,6 +20,12 @@ const FIN: u32 = 1;
 /// Profondeurs connues de l'horizon ; au-delà, toutes les lettres sont supposées possibles.
 pub const HORIZON: usize = 8;
 
+/// L'horizon d'un nœud : `HORIZON` profondeurs calculées, puis des masques pleins (ce qui
+/// évite tout test de borne), soit une ligne de cache.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Horizon([u32; 16]);
+
 /// Un arc : le nœud d'arrivée (masque et premier de ses arcs).
 #[derive(Clone, Copy, Debug)]
 struct Arc {
@@ -36,7 +42,7 @@ pub struct Dawg {
     /// Pour chaque arc, le nœud d'origine (indice dans `horizons`).
     noeud: Vec<u32>,
     /// Par nœud : lettres possibles à chaque profondeur.
-    horizons: Vec<[u32; HORIZON]>,
+    horizons: Vec<Horizon>,
 }
 
 /// Copie intermédiaire : un nœud par état de l'fst.
@@ -69,9 +75,9 @@ impl Dawg {
 
         // Horizons, profondeur par profondeur.
         let nb = n.masques.len();
-        let mut horizons = vec![[0u32; HORIZON]; nb];
+        let mut horizons = vec![Horizon([u32::MAX; 16]); nb];
         for (h, &m) in horizons.iter_mut().zip(&n.masques) {
-            h[0] = m & !FIN;
+            h.0[0] = m & !FIN;
         }
         for d in 1..HORIZON {
             for k in 0..nb {
@@ -79,9 +85,9 @@ impl Dawg {
                 let nb_enfants = (n.masques[k] & !FIN).count_ones() as usize;
                 let mut u = 0;
                 for &e in &n.enfants[debut..debut + nb_enfants] {
-                    u |= horizons[e as usize][d - 1];
+                    u |= horizons[e as usize].0[d - 1];
                 }
-                horizons[k][d] = u;
+                horizons[k].0[d] = u;
             }
         }
         Dawg { arcs, noeud, horizons }
@@ -117,10 +123,11 @@ impl Dawg {
         (a.masque, a.premier)
     }
 
-    /// Les lettres possibles à chaque profondeur sous ce nœud (0 : ses lettres sortantes).
+    /// Les lettres possibles à chaque profondeur sous ce nœud (0 : ses lettres sortantes) ;
+    /// au-delà de [`HORIZON`], toutes.
     #[inline(always)]
-    pub(crate) fn horizon(&self, n: IdNoeud) -> &[u32] {
-        &self.horizons[self.noeud[n as usize] as usize]
+    pub(crate) fn horizon(&self, n: IdNoeud) -> &[u32; 16] {
+        &self.horizons[self.noeud[n as usize] as usize].0
     }
 
     /// Suit un chemin de lettres (marques de joker ignorées).
@@ -146,7 +153,7 @@ impl Dawg {
     pub fn octets(&self) -> usize {
         self.arcs.len() * std::mem::size_of::<Arc>()
             + self.noeud.len() * 4
-            + self.horizons.len() * std::mem::size_of::<[u32; HORIZON]>()
+            + self.horizons.len() * std::mem::size_of::<Horizon>()
     }
 }
 
@@ -199,7 +206,7 @@ mod tests {
         let d = lx.dawg();
         for prefixe in ["", "A", "AB", "ABA", "B", "BAS", "ZEB", "ZEBR", "ZEBRE"] {
             let n = d.suivre(Dawg::RACINE, &mot_depuis_texte(prefixe).unwrap()).unwrap();
-            for (p, &h) in d.horizon(n).iter().enumerate() {
+            for (p, &h) in d.horizon(n).iter().enumerate().take(HORIZON) {
                 let attendu = mots
                     .iter()
                     .filter(|m| m.starts_with(prefixe))
