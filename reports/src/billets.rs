@@ -295,11 +295,12 @@ body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-ser
 .bulletin-joueur .refscore { font-size: 6.5pt; margin-bottom: 0.6mm; }
 .bulletin-joueur .refscore b { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; }
 table.cases { border-collapse: collapse; }
-table.cases td { width: 4.2mm; height: 4.2mm; border: 0.15mm solid #8aa; text-align: center; vertical-align: middle; padding: 0;
-  font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; font-weight: bold; }
-table.cases td .entouree { display: inline-block; width: 3.7mm; height: 3.7mm; line-height: 3.5mm; border: 0.25mm solid #000; border-radius: 50%; }
+table.cases { --c: 4.2mm; }
+table.cases td { width: var(--c); height: var(--c); line-height: 1; border: 0.15mm solid #8aa; text-align: center; vertical-align: middle; padding: 0;
+  font-family: "DejaVu Sans Mono", monospace; font-size: calc(var(--c) * 0.68); font-weight: bold; }
+table.cases td .entouree { display: inline-block; width: calc(var(--c) * 0.88); height: calc(var(--c) * 0.88); line-height: calc(var(--c) * 0.84); border: 0.25mm solid #000; border-radius: 50%; }
 table.cases td.barree { text-decoration: line-through; text-decoration-thickness: 0.35mm; color: #666; }
-table.cases td .alt { font-size: 5.5pt; }
+table.cases td .alt { font-size: calc(var(--c) * 0.45); }
 .decoupe { font-size: 6pt; color: #777; }
 @media screen { body { padding: 6mm; background: #ddd; } .billet { background: #fff; } }
 "#;
@@ -469,7 +470,9 @@ fn votre_bulletin(l: Option<&Lecture>) -> String {
     ));
     let largeur = l.rangees.iter().map(Vec::len).max().unwrap_or(0).max(COLONNES);
     let hauteur = l.rangees.len().max(RANGEES);
-    h.push_str("<table class=\"cases\">");
+    // Les cases rétrécissent pour que tout le bulletin tienne dans le cadre (49 × 28 mm).
+    let cote = (4.2f64).min(49.0 / largeur as f64).min(28.0 / hauteur as f64);
+    h.push_str(&format!("<table class=\"cases\" style=\"--c: {cote:.2}mm\">"));
     for r in 0..hauteur {
         h.push_str("<tr>");
         for c in 0..largeur {
