@@ -57,7 +57,7 @@ pub struct CoupPartie {
 }
 
 /// Les réglages de la partie.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reglages {
     /// Blitz ou partie originale : les avertissements coûtent 5 points à partir du 6e
     /// au lieu du 4e (5.9).
@@ -65,12 +65,6 @@ pub struct Reglages {
     /// Le nombre de joueurs de la salle pour la bonification de solo (3.5) ; sinon le
     /// nombre de tables du dossier.
     pub nombre_joueurs: Option<u32>,
-}
-
-impl Default for Reglages {
-    fn default() -> Self {
-        Reglages { blitz: false, nombre_joueurs: None }
-    }
 }
 
 impl Reglages {
