@@ -1,6 +1,6 @@
 //! `arbitre classique appariement|classement` : tournois en formule classique.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use arbitre_classique::{appariements_csv, classement_csv, classement_final, lire_joueurs, prochaine_ronde_avec, Evitement, Tournoi};
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,6 +37,7 @@ pub fn executer(c: Commande) -> Result<ExitCode> {
     match c {
         Commande::Appariement { joueurs, resultats, sans_rematch } => {
             let inscrits = lire_joueurs(&joueurs)?;
+            inscrits.nombre_de_rondes().with_context(|| joueurs.display().to_string())?;
             let t = match resultats {
                 Some(f) => Tournoi::lire(inscrits, &f)?,
                 None => Tournoi::nouveau(inscrits)?,
@@ -63,7 +64,9 @@ pub fn executer(c: Commande) -> Result<ExitCode> {
             std::io::stdout().write_all(appariements_csv(&ronde, ins).as_bytes())?;
         }
         Commande::Classement { joueurs, resultats } => {
-            let t = Tournoi::lire(lire_joueurs(&joueurs)?, &resultats)?;
+            let inscrits = lire_joueurs(&joueurs)?;
+            inscrits.nombre_de_rondes().with_context(|| joueurs.display().to_string())?;
+            let t = Tournoi::lire(inscrits, &resultats)?;
             eprintln!("classement après {} ronde(s) sur {}", t.jouees(), t.rondes());
             std::io::stdout().write_all(classement_csv(&classement_final(&t), t.inscrits()).as_bytes())?;
         }
