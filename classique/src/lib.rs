@@ -7,7 +7,13 @@
 //! - [`points`] : PM (§ 3), Pdep (§ 4.2), et le choix fait pour les matchs contre X ;
 //! - [`classement`] : classements intermédiaire (§ 5) et final (§ 9), PPM (§ 4.1) ;
 //! - [`appariement`] : premier match (§ 6.1.1), groupes de PM (§ 6.1.2), tables fixes à
-//!   8 et 9–16 joueurs (§ 6.2), permutations (§ 7), forfaits (§ 8).
+//!   8 et 9–16 joueurs (§ 6.2), permutations (§ 7), forfaits (§ 8) ; l'option hors document
+//!   [`Evitement::SansRematch`] ;
+//! - [`sortie`] : les CSV écrits par `arbitre classique`.
+//!
+//! Les choix faits là où le document ne dit rien (match contre X, 9–16 joueurs…) sont
+//! décrits dans la section « Tournois classiques » du README et dans la documentation de
+//! chaque module.
 
 pub mod appariement;
 pub mod classement;
