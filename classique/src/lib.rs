@@ -5,7 +5,7 @@
 //! - [`joueurs`] : `joueurs.csv`, classement initial (§ 2), nombre de matchs (§ 1) ;
 //! - [`resultats`] : `resultats.csv`, vérification de la cohérence des rondes ;
 //! - [`points`] : PM (§ 3), Pdep (§ 4.2), et le choix fait pour les matchs contre X ;
-//! - [`classement`] : classements intermédiaire (§ 5) et final (§ 9), PPM (§ 4.1) ;
+//! - [`classement`](mod@classement) : classements intermédiaire (§ 5) et final (§ 9), PPM (§ 4.1) ;
 //! - [`appariement`] : premier match (§ 6.1.1), groupes de PM (§ 6.1.2), tables fixes à
 //!   8 et 9–16 joueurs (§ 6.2), permutations (§ 7), forfaits (§ 8) ; l'option hors document
 //!   [`Evitement::SansRematch`] ;
