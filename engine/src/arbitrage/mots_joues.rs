@@ -142,8 +142,11 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         // Quand le joueur a reporté des lettres de raccord, une place qu'elles ne
         // désignent pas (aucune ne convient) ne vaut que par les lettres du mot : elle
         // cède devant celles que le raccord écrit désigne (guide 1.5.3).
-        if par_raccord && correctes.iter().any(|p| p.externes > 0) {
-            correctes.retain(|p| p.externes > 0);
+        // De même, entre plusieurs places, le raccord écrit désigne celles où le plus de ses
+        // lettres conviennent (les autres y seraient parasites).
+        if par_raccord {
+            let max = correctes.iter().map(|p| p.externes).max().unwrap_or(0);
+            correctes.retain(|p| p.externes == max);
         }
         if correctes.is_empty() {
             continue;

@@ -67,7 +67,18 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool) -> Clas
     let places = places_geometriques(ctx, lettres);
     let valides: Vec<&Evaluation> = places.iter().filter(|p| p.non_admis(ctx.lexique).is_empty()).collect();
     let avec_tirage = |p: &&Evaluation| p.manque(&ctx.tirage).is_empty();
+    // La place que désigne la localisation écrite (référence lue dans le sens du mot écrit,
+    // ou deux lettres de raccord au moins).
+    let designe = |p: &Evaluation| {
+        p.reference.direction == s.direction
+            && (place_ecrite(e).is_some_and(|r| r.ligne == p.reference.ligne && r.colonne == p.reference.colonne)
+                || lettres_raccord(&ctx.grille, e.feuille, s, p.reference).nombre >= 2)
+    };
     if admis && !valides.is_empty() {
+        // 5.4.1.d d'abord : à la place désignée, le mot se joue mais pas avec le tirage.
+        if let Some(p) = valides.iter().find(|p| designe(p) && !avec_tirage(p)) {
+            return zero(Motif::ErreurLettre { lettres: p.manque(&ctx.tirage) });
+        }
         if valides.iter().any(avec_tirage) {
             // Une solution du coup, mais ni localisation correcte ni score existant.
             if let Some(r) = place_ecrite(e) {
