@@ -42,11 +42,14 @@ pub fn graine_bulletin(graine: u64, coup: u32, table: u32) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Un point de l'image, arrondi au dixième de pixel (bien en deçà de la précision utile).
+fn point(h: &Homographie, x: f64, y: f64) -> [f32; 2] {
+    let (u, v) = h.appliquer(x, y);
+    [((u * 10.0).round() / 10.0) as f32, ((v * 10.0).round() / 10.0) as f32]
+}
+
 fn quad(h: &Homographie, r: &Rect) -> Quad {
-    let p = |x: f64, y: f64| {
-        let (u, v) = h.appliquer(x, y);
-        [u as f32, v as f32]
-    };
+    let p = |x: f64, y: f64| point(h, x, y);
     let (x1, y1) = (r.x_mm + r.largeur_mm, r.y_mm + r.hauteur_mm);
     [p(r.x_mm, r.y_mm), p(x1, r.y_mm), p(x1, y1), p(r.x_mm, y1)]
 }
@@ -86,10 +89,7 @@ impl<'a> Generateur<'a> {
         let z = &f.zone;
         let quadrillage = (0..=z.rangees)
             .flat_map(|r| (0..=z.colonnes).map(move |c| (r, c)))
-            .map(|(r, c)| {
-                let (u, v) = h.appliquer(z.x_mm + c as f64 * z.case_mm, z.y_mm + r as f64 * z.case_mm);
-                [u as f32, v as f32]
-            })
+            .map(|(r, c)| point(&h, z.x_mm + c as f64 * z.case_mm, z.y_mm + r as f64 * z.case_mm))
             .collect();
         let cases = rendu
             .cases

@@ -61,7 +61,7 @@ impl Main {
         Main {
             encre: encres[rng.gen_range(0..encres.len())],
             trait_mm: rng.gen_range(0.28..0.55),
-            hauteur: rng.gen_range(0.55..0.85),
+            hauteur: rng.gen_range(0.62..0.92),
             inclinaison: rng.gen_range(-0.12..0.25),
             desordre: rng.gen_range(0.02..0.10),
             debordement: if rng.gen_bool(0.3) { rng.gen_range(0.05..0.25) } else { 0.0 },

@@ -93,7 +93,8 @@ pub fn ecrire_manche(g: &Generateur, prevus: &[Prevu], partie_texte: &str, grain
             if let Some(j) = &b.jpeg {
                 std::fs::write(dossier.join(format!("{nom}.jpg")), j)?;
             }
-            let json = serde_json::to_string_pretty(&verite).map_err(std::io::Error::other)?;
+            // Compact : une ligne (les points du quadrillage rendraient le JSON indenté énorme).
+            let json = serde_json::to_string(&verite).map_err(std::io::Error::other)?;
             std::fs::write(dossier.join(format!("{nom}.json")), json + "\n")?;
             Ok(b.jpeg.is_some())
         })

@@ -148,3 +148,33 @@ fn chaque_erreur_du_guide_apparait_et_l_arbitrage_decide_ce_qui_etait_voulu() {
     }
     assert!(ecarts.is_empty(), "{} écarts sur {} :\n{}", ecarts.len(), prevus.len(), ecarts.join("\n"));
 }
+
+#[test]
+fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
+    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("manche-exemple");
+    let txt = std::fs::read_to_string(d.join("bulletins.txt")).unwrap();
+    let lues: Vec<_> = arbitre_engine::lecture::lire_bulletins("bulletins.txt", &txt).into_iter().map(|r| r.unwrap()).collect();
+    assert!(lues.len() >= 40, "{} bulletins", lues.len());
+    let partie = Partie::lire(&d.join("partie.partie"), Formule::STANDARD).unwrap();
+    let lx = Lexique::defaut();
+    let mut ctx = std::collections::HashMap::new();
+    for l in &lues {
+        let nom = arbitre_echantillons::sortie::nom_bulletin(l.coup, l.table);
+        let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(d.join(format!("{nom}.json"))).unwrap()).unwrap();
+        let mut l = l.clone();
+        l.source = None;
+        assert_eq!(v.lecture, l, "{nom}");
+        match (&v.image, &v.geometrie) {
+            (Some(f), Some(g)) => {
+                let (w, h) = image::image_dimensions(d.join(f)).unwrap();
+                assert_eq!((w, h), (g.largeur_px, g.hauteur_px), "{nom}");
+            }
+            _ => assert_eq!(l.etat, arbitre_engine::lecture::EtatBulletin::Absent, "{nom} sans image"),
+        }
+        // La décision de l'arbitrage sur la lecture vraie est celle que le joueur a provoquée.
+        let c = ctx.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lx).unwrap());
+        let dec = corriger(c, &l, Edition::E2020);
+        let a = &v.intention.unwrap().attendu;
+        assert_eq!((dec.verdict, dec.score), (a.verdict, a.score), "{nom}");
+    }
+}
