@@ -112,10 +112,12 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
             etat_alphanumerique(e.reference, s.direction, r)
         };
         // Les lettres de raccord sont « utilisées » si le joueur en écrit hors du mot, si
-        // le mot en porte trois à lui seul, ou deux quand la référence ne le localise pas
-        // (5.5 : prolongement d'un mot de deux lettres sans troisième lettre de raccord ni
-        // référence correcte → avertissement).
-        let utilise = r.direction == s.direction && (hors_mot || raccord >= 3 || (raccord == 2 && !alpha.correct()));
+        // le mot en porte trois à lui seul, ou s'il prolonge un mot de deux lettres sans
+        // que la référence le localise (5.5 : ni troisième lettre de raccord ni référence
+        // correcte → avertissement).
+        let deux_lettres_prolongees = prolonge.is_some_and(|(g, _, _)| g == 2);
+        let utilise =
+            r.direction == s.direction && (hors_mot || raccord >= 3 || (deux_lettres_prolongees && !alpha.correct()));
         let etat_lr = etat_raccord(ctx, raccord, utilise);
         let (par_raccord, par_reference) = (etat_lr.correct(), alpha.correct());
         let etat = match (&etat_lr, r.direction == s.direction) {
@@ -201,6 +203,12 @@ fn penalite(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite, v: &Solution, r:
     }
     let (verdict, paye, motifs) = super::edition::penalite_cinq_points(e.edition, r);
     Candidat { suite: n, paye, valeur: paye, verdict, motifs, solution: retenue(v, r), cellules: s.cellules.clone(), commission: false }
+}
+
+/// Le bulletin vise-t-il cette solution : score écrit égal au sien, référence écrite
+/// égale à la sienne, ou aucun score écrit ?
+pub fn vise(e: &Ecrit, sol: &Solution) -> bool {
+    e.revendique.is_none_or(|r| r == sol.score) || e.reference.and_then(|t| t.parse().ok()) == Some(sol.reference)
 }
 
 /// Guide 5.4 : un prolongement écrit en abrégé. Les lettres posées avant le mot prolongé
@@ -307,7 +315,16 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         // contre chaque prolongement : avertissement ; sinon zéro (mot non écrit en entier).
         let valide = g >= 7 && total >= 6 && (avant == 0 || a >= 3) && (apres == 0 || b >= 3);
         if !valide && !(total >= 2 && chaque) {
-            incomplet = incomplet.max(Some(avant + apres));
+            // Reconnu comme ce prolongement si le score ou la référence écrits sont les
+            // siens (ou si aucun score n'est écrit) ; sinon simple coïncidence de lettres.
+            if vise(e, sol) {
+                incomplet = incomplet.max(Some(avant + apres));
+            }
+            continue;
+        }
+        // Un mot écrit qui n'est qu'un fragment ne vaut ce prolongement que si le bulletin
+        // le vise (score, référence, ou pas de score).
+        if !vise(e, sol) {
             continue;
         }
         let variantes: Vec<&Solution> = ctx.solutions_du_mot(&mot).filter(|v| v.reference == r).collect();

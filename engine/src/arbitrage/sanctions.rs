@@ -125,9 +125,12 @@ pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille
         }
         // Guide 5.4 : un prolongement abrégé sans assez de lettres du mot prolongé, qui
         // pose plusieurs lettres : mot non écrit en entier.
+        // Un mot admis s'explique d'abord par le 5.4.1 (erreur de lettre, de grille…).
         let classe = match incomplets[n] {
-            Some(posees) if posees >= 2 => Classe::Zero { motifs: vec![Motif::MotIncomplet], verifier_grille: false },
-            _ => classer(ctx, &e, s, localise),
+            Some(posees) if posees >= 2 && !ctx.lexique.contient(&s.lettres) => {
+                Classe::Zero { motifs: vec![Motif::MotIncomplet], verifier_grille: false }
+            }
+            _ => classer(ctx, &e, s, localise, !choisis.is_empty() || suites.len() > 1),
         };
         if let Classe::Zero { motifs: m, verifier_grille: g } = classe {
             for x in m {

@@ -4,7 +4,7 @@
 
 use super::bulletin::Suite;
 use super::localisation::{lettres_hors_mot, lettres_raccord, tient};
-use super::mots_joues::Ecrit;
+use super::mots_joues::{vise, Ecrit};
 use super::{ContexteCoup, Motif};
 use crate::evaluation::{evaluer, references, Evaluation};
 use crate::reference::{Direction, Reference, TAILLE};
@@ -54,13 +54,15 @@ fn place_ecrite(e: &Ecrit) -> Option<Reference> {
 }
 
 /// Classe un mot écrit (suite de la feuille) qui n'a donné aucune solution acceptable.
-pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool) -> Classe {
+/// `autre_solution` : le bulletin porte par ailleurs une solution acceptable ou un autre
+/// mot écrit (le mot peut alors n'être qu'un raccord recopié).
+pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool, autre_solution: bool) -> Classe {
     if s.illisible() {
         // Guide 5.8 : un mot joué qu'on ne sait pas lire.
         return zero(Motif::Illisible);
     }
     let lettres = &s.lettres;
-    if deja_sur_la_grille(ctx, lettres) {
+    if autre_solution && deja_sur_la_grille(ctx, lettres) {
         return Classe::Neglige; // guide 7.4.5 : SAUVEE recopié, lettres parasites
     }
     let admis = ctx.lexique.contient(lettres);
@@ -122,7 +124,9 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool) -> Clas
         let posees = |debut: usize| {
             (debut..debut + n).filter(|&i| sol.reference.case_n(i).is_some_and(|k| ctx.grille.cases[k] == 0)).count()
         };
-        (pareil(0) && posees(0) >= 2) || (pareil(m.len() - n) && posees(m.len() - n) >= 2)
+        // … et le bulletin doit viser cette solution (score ou référence, guide 7.3.1 et
+        // 7.3.3), sinon ce n'est qu'un mot non admis qui lui ressemble.
+        ((pareil(0) && posees(0) >= 2) || (pareil(m.len() - n) && posees(m.len() - n) >= 2)) && vise(e, sol)
     };
     if !admis && ctx.solutions.iter().any(incomplet) {
         return zero(Motif::MotIncomplet);
