@@ -77,7 +77,14 @@ pub fn payer(grille: &Grille, variantes: &[&Solution], entourees: &[bool], reven
         let existante = exacte.or_else(|| (0..variantes.len()).find(|&i| variantes[i].score == r));
         if let Some(i) = existante {
             let s = *variantes[i];
-            let avertissements = motif_joker(&s, masques[i].0, masques[i].1).into_iter().collect();
+            let avertissements: Vec<Motif> = motif_joker(&s, masques[i].0, masques[i].1).into_iter().collect();
+            // Score d'un autre encerclement alors que l'encerclement écrit est possible :
+            // deux solutions acceptables, la plus favorable est retenue (guide 3.2.13).
+            if !avertissements.is_empty() {
+                if let Some(j) = (0..variantes.len()).find(|&j| masques[j].0 == masques[j].1 && variantes[j].score > r) {
+                    return Paiement { score: variantes[j].score, variante: *variantes[j], avertissements: vec![Motif::Score], score_exact: false };
+                }
+            }
             return Paiement { score: r, variante: s, avertissements, score_exact: true };
         }
     }
