@@ -51,20 +51,17 @@ pub fn solutions(grille: &Grille, formule: &Formule, dawg: &Dawg, tirage: &Tirag
 /// Ordre de présentation des arbitres : le meilleur d'abord (score décroissant, puis mot
 /// dans l'ordre de son texte — majuscules avant minuscules de joker —, puis référence).
 pub fn trier(v: &mut [Solution]) {
-    // Le caractère affiché, sans construire de chaîne.
-    fn cle(l: Lettre) -> u8 {
-        if l & JOKER != 0 {
-            b'a' - 1 + nue(l)
-        } else {
-            b'A' - 1 + l
+    // Clé calculée une fois par solution : le texte du mot (caractère affiché, sans
+    // construire de chaîne) en octets de poids fort d'abord, complété de zéros, ce qui
+    // range un mot avant ses prolongements comme l'ordre des chaînes.
+    fn cle(s: &Solution) -> (std::cmp::Reverse<u32>, u128, Reference) {
+        let mut octets = [0u8; 16];
+        for (o, &l) in octets.iter_mut().zip(s.mot()) {
+            *o = if l & JOKER != 0 { b'a' - 1 + nue(l) } else { b'A' - 1 + l };
         }
+        (std::cmp::Reverse(s.score), u128::from_be_bytes(octets), s.reference)
     }
-    v.sort_unstable_by(|a, b| {
-        b.score
-            .cmp(&a.score)
-            .then_with(|| a.mot().iter().map(|&l| cle(l)).cmp(b.mot().iter().map(|&l| cle(l))))
-            .then(a.reference.cmp(&b.reference))
-    });
+    v.sort_by_cached_key(cle);
 }
 
 /// Ajoute à `sortie` toutes les solutions (sans ordre). Chaque choix de joker est une
