@@ -287,6 +287,16 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         if meme && s.lettres.len() < avant + apres {
             continue;
         }
+        // Une abréviation ne déborde pas du mot : des lettres écrites au-delà (RODEZ pour
+        // RODE) font un autre mot écrit, pas ce prolongement.
+        let deborde = if meme {
+            s.lettres.len() > mot.len()
+        } else {
+            premiere.is_some_and(|t| t.lettres.len() > avant + g) || derniere.is_some_and(|t| t.lettres.len() > g + apres)
+        };
+        if deborde {
+            continue;
+        }
         let a = premiere.map_or(0, |t| {
             let fin = if meme { t.lettres.len() - apres } else { t.lettres.len() };
             t.lettres[avant..fin].iter().zip(prolonge).take_while(|(x, y)| x == y).count().min(g)
