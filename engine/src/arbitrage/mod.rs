@@ -46,7 +46,7 @@ pub fn modele_plausibilite(lexique: &Lexique) -> &'static ModelePlausibilite {
     // Appris hors du verrou : deux fils peuvent l'apprendre en même temps, le premier
     // enregistré sert.
     let appris: &'static ModelePlausibilite = Box::leak(Box::new(ModelePlausibilite::apprendre(lexique)));
-    *cache.lock().expect("cache des modèles").entry(cle).or_insert(appris)
+    cache.lock().expect("cache des modèles").entry(cle).or_insert(appris)
 }
 
 /// Le texte appliqué là où le guide 2020 et le règlement 2023 diffèrent (`EDITIONS.md`).

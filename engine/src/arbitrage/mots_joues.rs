@@ -324,7 +324,7 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         // (3 contre chaque prolongement) : valide ; sinon, au moins 2 lettres dont une
         // contre chaque prolongement : avertissement ; sinon zéro (mot non écrit en entier).
         let valide = g >= 7 && total >= 6 && (avant == 0 || a >= 3) && (apres == 0 || b >= 3);
-        if !valide && !(total >= 2 && chaque) {
+        if !(valide || total >= 2 && chaque) {
             // Reconnu comme ce prolongement si le score ou la référence écrits sont les
             // siens (ou si aucun score n'est écrit) ; sinon simple coïncidence de lettres.
             if vise(e, sol) {
@@ -341,9 +341,7 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         // Les cercles se lisent sur les lettres posées de la suite qui les porte.
         let mut entourees = vec![false; mot.len()];
         if let Some(t) = premiere {
-            for i in 0..avant {
-                entourees[i] = t.entourees[i];
-            }
+            entourees[..avant].copy_from_slice(&t.entourees[..avant]);
         }
         if let Some(t) = derniere {
             for k in 0..apres {
