@@ -52,7 +52,8 @@ h2 { font-size: 12pt; margin: 6mm 0 2mm 0; }
 table.donnees { border-collapse: collapse; }
 table.donnees th, table.donnees td { border: 0.2mm solid #777; padding: 0.6mm 1.4mm; text-align: center; }
 table.donnees th { background: #eee; }
-td.g, th.g { text-align: left; }
+table.donnees td { white-space: nowrap; }
+table.donnees .g { text-align: left; white-space: normal; }
 .note { color: #555; font-size: 9pt; }
 .alerte { color: #a00; }
 @media print { body { margin: 0; } a { color: inherit; text-decoration: none; } }
