@@ -90,9 +90,9 @@ impl Toile {
                     continue;
                 }
                 let p = self.image.get_pixel_mut(tx as u32, ty as u32);
-                for c in 0..3 {
-                    let facteur = 1.0 - a * (1.0 - couleur[c] as f32 / 255.0);
-                    p.0[c] = (p.0[c] as f32 * facteur).round().clamp(0.0, 255.0) as u8;
+                for (v, &k) in p.0.iter_mut().zip(&couleur) {
+                    let facteur = 1.0 - a * (1.0 - k as f32 / 255.0);
+                    *v = (*v as f32 * facteur).round().clamp(0.0, 255.0) as u8;
                 }
             }
         }
@@ -106,8 +106,8 @@ impl Toile {
         for y in iy0..iy1 {
             for x in ix0..ix1 {
                 let p = self.image.get_pixel_mut(x, y);
-                for c in 0..3 {
-                    p.0[c] = (p.0[c] as f32 * (1.0 - opacite) + couleur[c] as f32 * opacite).round() as u8;
+                for (v, &k) in p.0.iter_mut().zip(&couleur) {
+                    *v = (*v as f32 * (1.0 - opacite) + k as f32 * opacite).round() as u8;
                 }
             }
         }

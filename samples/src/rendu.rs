@@ -181,6 +181,7 @@ fn gribouillis(rng: &mut ChaCha8Rng, x0: f32, y0: f32, l: f32, h: f32, n: usize)
 }
 
 /// Écrit un caractère centré en (cx, cy), haut de `hauteur` pixels ; renvoie son masque.
+#[allow(clippy::too_many_arguments)]
 fn ecrire(t: &mut Toile, p: &Plumier, main: &Main, c: char, cx: f32, cy: f32, hauteur: f32, rng: &mut ChaCha8Rng) -> (Masque, String) {
     let trace = p.trace(c, main.police.as_deref(), rng);
     let m = match trace {

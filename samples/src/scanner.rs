@@ -117,15 +117,16 @@ impl Homographie {
             for r in 0..8 {
                 if r != c {
                     let k = a[r][c] / a[c][c];
-                    for k2 in c..9 {
-                        a[r][k2] -= k * a[c][k2];
+                    let pivot = a[c];
+                    for (x, &y) in a[r][c..].iter_mut().zip(&pivot[c..]) {
+                        *x -= k * y;
                     }
                 }
             }
         }
         let mut m = [0f64; 9];
-        for i in 0..8 {
-            m[i] = a[i][8] / a[i][i];
+        for (i, (v, rangee)) in m.iter_mut().zip(&a).enumerate() {
+            *v = rangee[8] / rangee[i];
         }
         m[8] = 1.0;
         Some(Homographie(m))
