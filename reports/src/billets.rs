@@ -232,9 +232,9 @@ pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Co
                 if r.suppression == Some(Verdict::Avertissement) {
                     items.push(Item::AvertissementEnleve);
                 }
-                if r.score > r.score_premier && !items.iter().any(|i| matches!(i, Item::Score { .. })) {
-                    // Guide (5) : souligner « rétabli ».
-                    items.push(Item::Score { retabli: true });
+                if r.score_modifie && !items.iter().any(|i| matches!(i, Item::Score { .. })) {
+                    // Guide (5) : score rectifié ; « rétabli » souligné quand il remonte.
+                    items.push(Item::Score { retabli: r.score > r.score_premier });
                 }
             }
             items.sort_by_key(Item::numero);
