@@ -232,7 +232,8 @@ pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Co
                 if r.suppression == Some(Verdict::Avertissement) {
                     items.push(Item::AvertissementEnleve);
                 }
-                if r.score_modifie && !items.iter().any(|i| matches!(i, Item::Score { .. })) {
+                let sanction_inchangee = r.ajout.is_none() && r.suppression.is_none();
+                if r.score_modifie && (r.score > r.score_premier || sanction_inchangee) && !items.iter().any(|i| matches!(i, Item::Score { .. })) {
                     // Guide (5) : score rectifié ; « rétabli » souligné quand il remonte.
                     items.push(Item::Score { retabli: r.score > r.score_premier });
                 }
