@@ -175,10 +175,12 @@ fn taille_png(p: &Path) -> (u32, u32) {
 
 /// Les billets et la feuille de suivi s'affichent dans un vrai navigateur (chromium sans
 /// tête) : une capture PNG et une impression PDF A4 chacun. Sans chromium (paquet Debian
-/// `chromium`), le test le dit et s'arrête.
+/// `chromium`), le test le dit et s'arrête — sauf en CI (`CI` défini), où `.ci/run`
+/// installe chromium et où son absence est une erreur.
 #[test]
 fn billets_et_suivi_se_rendent_dans_chromium() {
     let Ok(chromium) = which("chromium") else {
+        assert!(std::env::var_os("CI").is_none(), "chromium absent en CI : .ci/run doit l'installer");
         eprintln!("chromium absent : rendu non vérifié (apt-get install -y chromium)");
         return;
     };
