@@ -4,6 +4,7 @@
 
 use crate::redaction::{cases_du_mot, choisir_raccords, ecrire_reference, lecture, Ecrit};
 use crate::verite::{Attendu, Genre, Intention, Mode};
+use arbitre_engine::arbitrage::plausibilite::Plausibilite;
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use arbitre_engine::evaluation::{evaluer, references, Evaluation};
 use arbitre_engine::generation::{solutions, Solution};
@@ -271,6 +272,18 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
                 let r = Reference::new(nl as usize, nc as usize, e.reference.direction);
                 evaluer(c.grille, &c.partie.formule, &e.mot, r).is_err().then_some(r)
             })?;
+            // Exception de 5.3.3 (guide 5.5) : si le mot, pour ce score, forme à une autre place
+            // un mot en raccord non admis mais plausible, c'est un raccordement fallacieux
+            // (zéro) : ce bulletin-là ne serait pas la pénalité voulue.
+            let modele = arbitre_engine::arbitrage::modele_plausibilite(c.lexique);
+            let fallacieux = references(e.reference.direction)
+                .filter(|&r| r != e.reference)
+                .filter_map(|r| evaluer(c.grille, &c.partie.formule, &e.mot, r).ok())
+                .filter(|x| x.score == e.score)
+                .any(|x| x.non_admis(c.lexique).iter().any(|m| modele.juger(m) != Plausibilite::Implausible));
+            if fallacieux {
+                return None;
+            }
             ecrit.mot(c.grille, &e, &cases_du_mot(e.reference, e.mot.len()));
             let i = intention(genre, Mode::Reference, Some(&e), attendu(Verdict::Penalite, e.score - 5, vec![Motif::LocalisationPenalite]));
             fait(&ecrit, Some(ecrire_reference(faux, rng)), Some(e.score), i)
@@ -345,10 +358,8 @@ pub fn rediger(c: &Coup, table: u32, genre: Genre, rng: &mut ChaCha8Rng) -> Opti
         Genre::MotNonAdmis => {
             // 5.1 : un mot non admis → zéro. Deux lettres posées échangées (sans joker), seul
             // le mot joué non admis.
-            let base = solution_inferieure(c, rng).filter(|e| e.poses.len() >= 3).unwrap_or_else(|| c.top.clone());
-            if base.mot.iter().any(|&l| l & JOKER != 0) {
-                return None;
-            }
+            let sans_joker = |e: &Evaluation| e.poses.len() >= 3 && e.mot.iter().all(|&l| l & JOKER == 0);
+            let base = (0..10).find_map(|_| solution_inferieure(c, rng).filter(sans_joker)).or_else(|| Some(c.top.clone()).filter(sans_joker))?;
             if base.poses.len() < 2 {
                 return None;
             }
