@@ -75,10 +75,26 @@ pub struct Bilan {
     pub ecritures: String,
 }
 
+/// La partie limitée aux coups joués dans la manche (1 à `dernier`) : la correction de la
+/// manche ne compte pas d'absents pour les coups qui n'ont pas été générés.
+fn partie_jusqu_a(texte: &str, dernier: Option<u32>) -> String {
+    let Some(dernier) = dernier else { return texte.to_string() };
+    let mut sortie = String::new();
+    for ligne in texte.lines() {
+        let numero = ligne.split_whitespace().next().and_then(|c| c.parse::<u32>().ok());
+        if numero.is_none_or(|n| n <= dernier) {
+            sortie.push_str(ligne);
+            sortie.push('\n');
+        }
+    }
+    sortie.push_str(&format!("# (coups 1 à {dernier} : ceux de la manche générée)\n"));
+    sortie
+}
+
 /// Dessine et écrit une manche dans `dossier` (créé au besoin).
 pub fn ecrire_manche(g: &Generateur, prevus: &[Prevu], partie_texte: &str, graine: u64, tables: u32, dossier: &Path) -> std::io::Result<Bilan> {
     std::fs::create_dir_all(dossier)?;
-    std::fs::write(dossier.join("partie.partie"), partie_texte)?;
+    std::fs::write(dossier.join("partie.partie"), partie_jusqu_a(partie_texte, prevus.iter().map(|p| p.lecture.coup).max()))?;
     let resultats: Vec<std::io::Result<bool>> = prevus
         .par_iter()
         .map(|p| {
