@@ -3,7 +3,7 @@
 //! numérotées comme au guide (5) à (29), et « votre bulletin » qui reproduit l'écriture
 //! du joueur. Rendu HTML imprimable, trois billets par page A4.
 
-use crate::double_arbitrage::{Comparaison, Rectification};
+use crate::double_arbitrage::{par_bulletin, Comparaison};
 use crate::dossier::Dossier;
 use crate::html::{carre, e, page, rond};
 use crate::resultats::{Origine, Resultats};
@@ -201,11 +201,7 @@ fn dispense(d: &Decision, numero_avert: Option<u32>, top: Option<(&str, &str, u3
 pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Comparaison>) -> Vec<Billet> {
     let lectures: HashMap<(u32, u32), &Lecture> =
         dossier.bulletins.iter().rev().map(|b| ((b.decision.table, b.decision.coup), &b.lecture)).collect();
-    let mut decisions: HashMap<(u32, u32), &Decision> =
-        dossier.bulletins.iter().rev().map(|b| ((b.decision.table, b.decision.coup), &b.decision)).collect();
-    decisions.extend(resultats.absents.iter().map(|d| ((d.table, d.coup), d)));
-    let rectifs: HashMap<(u32, u32), &Rectification> =
-        comparaison.map(|c| c.rectifications.iter().map(|r| ((r.table, r.coup), r)).collect()).unwrap_or_default();
+    let (decisions, rectifs) = par_bulletin(dossier, resultats, comparaison);
 
     let mut v = Vec::new();
     for coup in &dossier.partie.coups {

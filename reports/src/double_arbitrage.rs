@@ -173,3 +173,21 @@ pub fn rectifications_csv(c: &Comparaison) -> String {
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
+
+/// Pour chaque bulletin (table, coup) : la décision retenue (bulletins lus, le premier lu en
+/// cas de doublon, puis les absents) et la rectification du double arbitrage, s'il y en a.
+#[allow(clippy::type_complexity)]
+pub fn par_bulletin<'a>(
+    dossier: &'a crate::dossier::Dossier,
+    resultats: &'a crate::resultats::Resultats,
+    comparaison: Option<&'a Comparaison>,
+) -> (
+    std::collections::HashMap<(u32, u32), &'a arbitre_engine::arbitrage::Decision>,
+    std::collections::HashMap<(u32, u32), &'a Rectification>,
+) {
+    let mut decisions: std::collections::HashMap<(u32, u32), &arbitre_engine::arbitrage::Decision> =
+        dossier.bulletins.iter().rev().map(|b| ((b.decision.table, b.decision.coup), &b.decision)).collect();
+    decisions.extend(resultats.absents.iter().map(|d| ((d.table, d.coup), d)));
+    let rectifs = comparaison.map(|c| c.rectifications.iter().map(|r| ((r.table, r.coup), r)).collect()).unwrap_or_default();
+    (decisions, rectifs)
+}

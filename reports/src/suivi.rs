@@ -4,13 +4,12 @@
 //! l'en-tête (nom, tournoi / partie, tables contrôlées). En CSV et en HTML imprimable
 //! (A4 paysage).
 
-use crate::double_arbitrage::{Comparaison, Rectification};
+use crate::double_arbitrage::{par_bulletin, Comparaison};
 use crate::dossier::{plages, Dossier};
 use crate::html::{e, page};
 use crate::resultats::{Origine, Resultats};
 use arbitre_engine::arbitrage::{Decision, Motif, Verdict};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// Les colonnes du CSV : les noms du guide, préfixés de leur groupe là où le guide les
 /// répète (LOC, Autre, SUP).
@@ -93,11 +92,7 @@ fn cocher(l: &mut LigneSuivi, d: &Decision) {
 /// ajoutée cochée dans son groupe, sanction supprimée en SUP) et par bulletin en
 /// commission ; sans, une par bulletin sanctionné ou en commission.
 pub fn lignes(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Comparaison>) -> Vec<LigneSuivi> {
-    let mut decisions: HashMap<(u32, u32), &Decision> =
-        dossier.bulletins.iter().rev().map(|b| ((b.decision.table, b.decision.coup), &b.decision)).collect();
-    decisions.extend(resultats.absents.iter().map(|d| ((d.table, d.coup), d)));
-    let rectifs: HashMap<(u32, u32), &Rectification> =
-        comparaison.map(|c| c.rectifications.iter().map(|r| ((r.table, r.coup), r)).collect()).unwrap_or_default();
+    let (decisions, rectifs) = par_bulletin(dossier, resultats, comparaison);
     let mut v = Vec::new();
     for coup in &dossier.partie.coups {
         let mut tables: Vec<_> = resultats.tables.iter().collect();

@@ -41,3 +41,22 @@ pub fn formule(nom: &str) -> Result<Formule> {
 pub fn lire_partie(chemin: &Path, formule: Formule) -> Result<Partie> {
     Ok(Partie::lire(chemin, formule)?)
 }
+
+/// Les options de toute correction de bulletins : lexique, édition des règles, formule.
+#[derive(clap::Args, Debug, Clone)]
+pub struct OptionsCorrection {
+    #[command(flatten)]
+    pub lexique: OptionLexique,
+    /// Édition des règles : 2020 (guide pratique d'arbitrage) ou 2023 (règlement).
+    #[arg(long, default_value = "2020", value_parser = |s: &str| s.parse::<arbitre_engine::arbitrage::Edition>())]
+    pub edition: arbitre_engine::arbitrage::Edition,
+    /// Formule : standard, 7sur8, 7et8, 789.
+    #[arg(long, default_value = "standard")]
+    pub formule: String,
+}
+
+impl OptionsCorrection {
+    pub fn formule(&self) -> Result<Formule> {
+        formule(&self.formule)
+    }
+}

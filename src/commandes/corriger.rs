@@ -7,9 +7,9 @@
 //! est signalé (fichier:ligne) et compté dans les rapports (zéro provisoire, à corriger à
 //! la main) ; les autres sont corrigés. Code de sortie 1 s'il y en a.
 
-use super::commun::{formule, lire_partie, OptionLexique};
+use super::commun::{lire_partie, OptionsCorrection};
 use anyhow::{bail, Context, Result};
-use arbitre_engine::arbitrage::{corriger, ContexteCoup, Edition};
+use arbitre_engine::arbitrage::{corriger, ContexteCoup};
 use arbitre_engine::lecture::{lire_bulletins, ErreurLecture, Lecture};
 use arbitre_reports::archive::lire_archive;
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
@@ -40,13 +40,7 @@ pub struct Args {
     #[arg(long, value_name = "CSV")]
     joueurs: Option<PathBuf>,
     #[command(flatten)]
-    lexique: OptionLexique,
-    /// Édition des règles : 2020 (guide pratique d'arbitrage) ou 2023 (règlement).
-    #[arg(long, default_value = "2020", value_parser = |s: &str| s.parse::<Edition>())]
-    edition: Edition,
-    /// Formule : standard, 7sur8, 7et8, 789.
-    #[arg(long, default_value = "standard")]
-    formule: String,
+    regles: OptionsCorrection,
     /// Blitz ou partie originale : les avertissements coûtent 5 points dès le 6e (5.9).
     #[arg(long)]
     blitz: bool,
@@ -137,8 +131,8 @@ fn lieu(l: &Lecture) -> (String, usize) {
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
-    let lx = a.lexique.charger()?;
-    let partie = lire_partie(&a.partie, formule(&a.formule)?)?;
+    let lx = a.regles.lexique.charger()?;
+    let partie = lire_partie(&a.partie, a.regles.formule()?)?;
     let texte_partie = std::fs::read_to_string(&a.partie).with_context(|| format!("lecture de {} impossible", a.partie.display()))?;
     let lire_csv = |p: &Path| std::fs::read_to_string(p).with_context(|| format!("lecture de {} impossible", p.display()));
     let joueurs = match &a.joueurs {
@@ -199,7 +193,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
             let (fichier, ligne) = lieu(&l);
             let (table, coup) = (l.table, l.coup);
             let r = match contextes.get(&l.coup) {
-                Some(ctx) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| corriger(ctx, &l, a.edition))) {
+                Some(ctx) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| corriger(ctx, &l, a.regles.edition))) {
                     Ok(decision) => Ok(BulletinCorrige { lecture: l, decision }),
                     Err(_) => Err("correction impossible (erreur interne d'arbitre) : à corriger à la main"),
                 },
@@ -225,9 +219,9 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let mut dossier = Dossier {
         titre,
         arbitre: a.arbitre.clone(),
-        partie: PartieResumee::depuis(&partie, &a.formule, texte_partie),
+        partie: PartieResumee::depuis(&partie, &a.regles.formule, texte_partie),
         lexique: lx.identite().clone(),
-        edition: a.edition,
+        edition: a.regles.edition,
         reglages: Reglages { blitz: a.blitz, nombre_joueurs: a.nombre_joueurs },
         joueurs,
         bulletins,

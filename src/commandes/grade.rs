@@ -8,9 +8,9 @@
 //! message sur la sortie d'erreur ; les autres bulletins sont corrigés quand même, et le
 //! code de sortie est alors 1.
 
-use super::commun::{formule, lire_partie, OptionLexique};
+use super::commun::{lire_partie, OptionsCorrection};
 use anyhow::{Context, Result};
-use arbitre_engine::arbitrage::{corriger, ContexteCoup, Edition};
+use arbitre_engine::arbitrage::{corriger, ContexteCoup};
 use arbitre_engine::lecture::{lire_bulletins, Lecture};
 use serde_json::json;
 use std::collections::HashMap;
@@ -27,18 +27,12 @@ pub struct Args {
     #[arg(long, value_name = "FICHIER")]
     bulletins: PathBuf,
     #[command(flatten)]
-    lexique: OptionLexique,
-    /// Édition des règles : 2020 (guide pratique d'arbitrage) ou 2023 (règlement).
-    #[arg(long, default_value = "2020", value_parser = |s: &str| s.parse::<Edition>())]
-    edition: Edition,
-    /// Formule : standard, 7sur8, 7et8, 789.
-    #[arg(long, default_value = "standard")]
-    formule: String,
+    regles: OptionsCorrection,
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
-    let lx = a.lexique.charger()?;
-    let partie = lire_partie(&a.partie, formule(&a.formule)?)?;
+    let lx = a.regles.lexique.charger()?;
+    let partie = lire_partie(&a.partie, a.regles.formule()?)?;
     let nom = a.bulletins.display().to_string();
     let texte = std::fs::read_to_string(&a.bulletins).with_context(|| format!("lecture de {nom} impossible"))?;
     let lectures = lire_bulletins(&nom, &texte);
@@ -60,7 +54,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
             Ok(l) => {
                 let ctx = contextes.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lx));
                 match ctx {
-                    Some(ctx) => serde_json::to_value(corriger(ctx, l, a.edition))?,
+                    Some(ctx) => serde_json::to_value(corriger(ctx, l, a.regles.edition))?,
                     None => {
                         erreurs += 1;
                         let message = format!("{}: coup {} absent de la partie {} ({} coups)", lieu(l, &nom), l.coup, a.partie.display(), partie.coups.len());
