@@ -142,3 +142,19 @@ fn guide_5_7_4_ex1_penalite_plutot_que_prolongement_non_admis() {
     let d = s.corriger("score: 10\n|R\n|E\n|E\n");
     verifier(&d, Verdict::Penalite, 5, &[Motif::LocalisationPenalite]);
 }
+
+/// Billet de correction, item (24) : « Ne pas cocher [placement impossible] au seul
+/// prétexte que la solution est absente de la liste fournie par le logiciel : vérifier que
+/// le joueur n'a pas proposé un mot non admis. » Ici HARNOIx, joker encerclé, à la place
+/// de HARNOIs (tirage AHINOR?) : zéro pour mot non admis, pas « placement impossible ».
+#[test]
+fn billet_24_mot_non_admis_avec_joker_n_est_pas_un_placement_impossible() {
+    let s = Situation::new(
+        grille_mots(&[("H3", "ENTOILE")]),
+        "AHINOR?",
+        &["HARNOIS", "HARNAIS", "ENTOILER", "ENTOILES", "RENTOILE"],
+    )
+    .avec_modele_francais();
+    let d = s.corriger("ref: 10 F\nscore: 72\n|H\n|A\n|R\n|N\n|O\n|I\n|x\n");
+    zero(&d, &[Motif::MotNonAdmis { mots: vec!["HARNOIX".into()] }]);
+}

@@ -68,7 +68,9 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool, autre_s
     let admis = ctx.lexique.contient(lettres);
     let places = places_geometriques(ctx, lettres);
     let valides: Vec<&Evaluation> = places.iter().filter(|p| p.non_admis(ctx.lexique).is_empty()).collect();
-    let avec_tirage = |p: &&Evaluation| p.manque(&ctx.tirage).is_empty();
+    // Le mot se forme-t-il avec le tirage ? Les lettres écrites sont nues : un joker du
+    // tirage peut tenir lieu de n'importe laquelle (5.3.2), encerclée ou non.
+    let avec_tirage = |p: &&Evaluation| p.manque(&ctx.tirage).len() <= ctx.tirage.jokers() as usize;
     // La place que désigne la localisation écrite (référence lue dans le sens du mot écrit,
     // ou deux lettres de raccord au moins).
     let designe = |p: &Evaluation| {
