@@ -12,15 +12,6 @@ use crate::lecture::Lecture;
 /// Au-delà, la lecture est trop incertaine pour être corrigée : illisible.
 pub const COMBINAISONS_MAX: usize = 256;
 
-fn gravite(v: Verdict) -> u8 {
-    match v {
-        Verdict::Valide => 0,
-        Verdict::Avertissement => 1,
-        Verdict::Penalite => 2,
-        Verdict::Zero => 3,
-    }
-}
-
 /// Corrige toutes les lectures possibles et garde la minimale.
 pub fn corriger_lectures(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Issue {
     let tailles = Feuille::ambiguites(lecture);
@@ -41,7 +32,7 @@ pub fn corriger_lectures(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition
             }
             Some(p) => {
                 differentes |= premiere != Some((issue.score, issue.verdict));
-                if (issue.score, std::cmp::Reverse(gravite(issue.verdict))) < (p.score, std::cmp::Reverse(gravite(p.verdict))) {
+                if (issue.score, std::cmp::Reverse(issue.verdict)) < (p.score, std::cmp::Reverse(p.verdict)) {
                     pire = Some(issue);
                 }
             }

@@ -191,7 +191,8 @@ pub struct Decision {
     pub solution: Option<SolutionRetenue>,
 }
 
-/// La sanction.
+/// La sanction, de la plus favorable (`Valide`) à la moins favorable (`Zero`) : l'ordre
+/// des variantes sert à comparer les sanctions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {

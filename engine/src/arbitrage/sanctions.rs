@@ -53,20 +53,10 @@ pub fn est_avertissement(m: &Motif) -> bool {
     matches!(m, Motif::Score | Motif::LettresRaccord | Motif::Inversion | Motif::DeuxModes | Motif::Joker { .. })
 }
 
-/// Rang d'une sanction, du plus favorable au moins favorable.
-fn gravite(v: Verdict) -> u8 {
-    match v {
-        Verdict::Valide => 0,
-        Verdict::Avertissement => 1,
-        Verdict::Penalite => 2,
-        Verdict::Zero => 3,
-    }
-}
-
 /// La solution qui rapporte le plus au joueur (5.4.2.b) ; à points égaux, la moins
 /// sanctionnée. Un raccordement fallacieux se compare par ce qu'il aurait rapporté.
 fn meilleure<'c>(v: impl Iterator<Item = &'c Candidat>) -> Option<&'c Candidat> {
-    v.max_by(|a, b| a.valeur.cmp(&b.valeur).then(gravite(b.verdict).cmp(&gravite(a.verdict))))
+    v.max_by(|a, b| a.valeur.cmp(&b.valeur).then(b.verdict.cmp(&a.verdict)))
 }
 
 /// Corrige une lecture concrète (aucune case ambiguë).
@@ -159,7 +149,7 @@ pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille
     // (nullité comprise).
     let pire = choisis
         .iter()
-        .min_by(|a, b| a.paye.cmp(&b.paye).then(gravite(b.verdict).cmp(&gravite(a.verdict))))
+        .min_by(|a, b| a.paye.cmp(&b.paye).then(b.verdict.cmp(&a.verdict)))
         .expect("deux solutions au moins");
     let mut issue = Issue::depuis(pire);
     issue.motifs.push(Motif::PlusieursSolutions);
