@@ -170,7 +170,7 @@ impl Partie {
             .zip(&self.tops)
             .filter_map(|(c, e)| {
                 let mots = e.non_admis(lexique);
-                (!mots.is_empty()).then(|| MotHorsLexique { coup: c.numero, ligne: c.ligne, mots })
+                (!mots.is_empty()).then_some(MotHorsLexique { coup: c.numero, ligne: c.ligne, mots })
             })
             .collect()
     }
