@@ -9,69 +9,20 @@
 use arbitre_engine::arbitrage::{corriger, modele_plausibilite, ContexteCoup, Edition};
 use arbitre_engine::generation::Solution;
 use arbitre_engine::lecture::{Cellule, Lecture};
-use arbitre_engine::reference::{Direction, Reference};
-use arbitre_engine::tuiles::{caractere, JOKER};
+use arbitre_engine::reference::Reference;
 use arbitre_engine::{Formule, Grille, Lexique, Partie};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::Path;
 
-/// Le mot écrit dans son sens, avec les lettres de grille qui le touchent (lettres de
-/// raccord), sur une feuille de 3 rangées (ou colonnes) de large.
+#[path = "../tests/ecriture/mod.rs"]
+mod ecriture;
+use ecriture::mot_seul;
+
+/// Le mot avec ses lettres de raccord (sans leur nombre).
 fn avec_raccord(grille: &Grille, s: &Solution) -> Vec<Vec<Cellule>> {
-    let r = s.reference;
-    let n = s.mot().len();
-    let (haut, larg) = match r.direction {
-        Direction::Horizontal => (3, n + 2),
-        Direction::Vertical => (n + 2, 3),
-    };
-    let mut f = vec![vec![Cellule::vide(); larg]; haut];
-    // Case de la feuille (l, c) ↔ case de la grille.
-    let (l0, c0) = (r.ligne as isize - 1, r.colonne as isize - 1);
-    for (l, rangee) in f.iter_mut().enumerate() {
-        for (c, cellule) in rangee.iter_mut().enumerate() {
-            let (gl, gc) = (l0 + l as isize, c0 + c as isize);
-            if !(0..15).contains(&gl) || !(0..15).contains(&gc) {
-                continue;
-            }
-            let dans_mot = match r.direction {
-                Direction::Horizontal => l == 1 && (1..=n).contains(&c),
-                Direction::Vertical => c == 1 && (1..=n).contains(&l),
-            };
-            if dans_mot {
-                let i = if r.direction == Direction::Horizontal { c - 1 } else { l - 1 };
-                let x = s.mot()[i];
-                let k = r.case_n(i).unwrap();
-                let joker = x & JOKER != 0 && grille.cases[k] == 0;
-                let ch = caractere(x).to_ascii_uppercase();
-                *cellule = Cellule::lettre(if joker { ch.to_ascii_lowercase() } else { ch });
-                continue;
-            }
-            let g = grille.at(gl as usize, gc as usize);
-            let coin = (l == 0 || l == haut - 1) && (c == 0 || c == larg - 1);
-            if g != 0 && !coin {
-                *cellule = Cellule::lettre(caractere(g).to_ascii_uppercase());
-            }
-        }
-    }
-    f
+    ecriture::avec_raccord(grille, s).0
 }
 
-fn mot_seul(grille: &Grille, s: &Solution) -> Vec<Vec<Cellule>> {
-    let cells: Vec<Cellule> = s
-        .mot()
-        .iter()
-        .enumerate()
-        .map(|(i, &x)| {
-            let k = s.reference.case_n(i).unwrap();
-            let ch = caractere(x).to_ascii_uppercase();
-            Cellule::lettre(if x & JOKER != 0 && grille.cases[k] == 0 { ch.to_ascii_lowercase() } else { ch })
-        })
-        .collect();
-    match s.reference.direction {
-        Direction::Horizontal => vec![cells],
-        Direction::Vertical => cells.into_iter().map(|c| vec![c]).collect(),
-    }
-}
 
 fn bulletins(ctx: &ContexteCoup, n: usize) -> Vec<Lecture> {
     let sols = &ctx.solutions;
