@@ -1,3 +1,3 @@
 //! Des bulletins scannés aux lectures.
 
-pub mod formulaire;
+pub use arbitre_formulaire::formulaire;

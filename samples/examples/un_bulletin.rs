@@ -3,7 +3,7 @@
 use arbitre_echantillons::ecritures::{Ecritures, Partage};
 use arbitre_echantillons::generateur::{polices, Generateur};
 use arbitre_engine::lecture::lire_bulletin;
-use arbitre_pipeline::formulaire::Formulaire;
+use arbitre_formulaire::Formulaire;
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();

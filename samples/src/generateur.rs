@@ -6,7 +6,7 @@ use crate::rendu::{rendre, Annotation, ErreurRendu, Plumier, PoliceManuscrite, P
 use crate::scanner::{jpeg, scanner, Bornes, Homographie, Perturbations};
 use crate::verite::{CadreVerite, CaseVerite, Geometrie, Quad, VeriteTerrain};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
-use arbitre_pipeline::formulaire::{Formulaire, Rect};
+use arbitre_formulaire::{Formulaire, Rect};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

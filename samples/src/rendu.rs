@@ -6,7 +6,7 @@ use crate::dessin::{glyphe, plume, texte, Masque, Pose, Toile};
 use crate::ecritures::{Ecritures, Glyphe};
 use ab_glyph::FontRef;
 use arbitre_engine::lecture::{Cellule, Contenu, EtatBulletin, Lecture};
-use arbitre_pipeline::formulaire::{Formulaire, Rect, Role};
+use arbitre_formulaire::{Formulaire, Rect, Role};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};

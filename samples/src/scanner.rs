@@ -10,6 +10,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_distr_lite::normal;
 use serde::{Deserialize, Serialize};
 
+pub use arbitre_formulaire::geometrie::Homographie;
+
 /// Les perturbations d'un scan (toutes enregistrées dans la vérité terrain).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Perturbations {
@@ -88,63 +90,6 @@ mod rand_distr_lite {
     }
 }
 
-/// Une homographie 3 × 3 (rangée par rangée) : (x, y) → (x', y').
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Homographie(pub [f64; 9]);
-
-impl Homographie {
-    pub fn appliquer(&self, x: f64, y: f64) -> (f64, f64) {
-        let m = &self.0;
-        let w = m[6] * x + m[7] * y + m[8];
-        ((m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
-    }
-
-    /// L'homographie qui envoie les 4 points `de` sur les 4 points `vers`.
-    pub fn par_quatre_points(de: [(f64, f64); 4], vers: [(f64, f64); 4]) -> Option<Homographie> {
-        // 8 équations, 8 inconnues (m[8] = 1), élimination de Gauss avec pivot partiel.
-        let mut a = [[0f64; 9]; 8];
-        for i in 0..4 {
-            let ((x, y), (u, v)) = (de[i], vers[i]);
-            a[2 * i] = [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u];
-            a[2 * i + 1] = [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v];
-        }
-        for c in 0..8 {
-            let p = (c..8).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
-            if a[p][c].abs() < 1e-12 {
-                return None;
-            }
-            a.swap(c, p);
-            for r in 0..8 {
-                if r != c {
-                    let k = a[r][c] / a[c][c];
-                    let pivot = a[c];
-                    for (x, &y) in a[r][c..].iter_mut().zip(&pivot[c..]) {
-                        *x -= k * y;
-                    }
-                }
-            }
-        }
-        let mut m = [0f64; 9];
-        for (i, (v, rangee)) in m.iter_mut().zip(&a).enumerate() {
-            *v = rangee[8] / rangee[i];
-        }
-        m[8] = 1.0;
-        Some(Homographie(m))
-    }
-
-    /// Composition : d'abord `self`, puis `apres`.
-    pub fn puis(&self, apres: &Homographie) -> Homographie {
-        let (a, b) = (&apres.0, &self.0);
-        let mut m = [0f64; 9];
-        for r in 0..3 {
-            for c in 0..3 {
-                m[r * 3 + c] = (0..3).map(|k| a[r * 3 + k] * b[k * 3 + c]).sum();
-            }
-        }
-        Homographie(m)
-    }
-}
-
 /// Le scan d'une feuille dessinée à plat : l'image et l'homographie qui envoie un point de
 /// la feuille (mm) sur l'image scannée (pixels).
 pub struct Scan {
@@ -213,23 +158,4 @@ pub fn jpeg(image: &DynamicImage, qualite: u8) -> Vec<u8> {
     let mut enc = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut v, qualite);
     enc.encode_image(image).expect("encodage JPEG en mémoire");
     v
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn l_homographie_envoie_les_quatre_coins_ou_il_faut() {
-        let de = [(0.0, 0.0), (100.0, 0.0), (100.0, 50.0), (0.0, 50.0)];
-        let vers = [(10.0, 12.0), (212.0, 3.0), (220.0, 110.0), (5.0, 98.0)];
-        let h = Homographie::par_quatre_points(de, vers).unwrap();
-        for i in 0..4 {
-            let (u, v) = h.appliquer(de[i].0, de[i].1);
-            assert!((u - vers[i].0).abs() < 1e-6 && (v - vers[i].1).abs() < 1e-6);
-        }
-        let double = h.puis(&Homographie([2.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 1.0]));
-        let (u, v) = double.appliquer(100.0, 50.0);
-        assert!((u - 440.0).abs() < 1e-6 && (v - 220.0).abs() < 1e-6);
-    }
 }

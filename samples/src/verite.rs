@@ -5,7 +5,7 @@ use crate::rendu::{Annotation, Main};
 use crate::scanner::{Homographie, Perturbations};
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use arbitre_engine::lecture::Lecture;
-use arbitre_pipeline::formulaire::Role;
+use arbitre_formulaire::Role;
 use serde::{Deserialize, Serialize};
 
 /// Un quadrilatère en pixels de l'image : haut gauche, haut droit, bas droit, bas gauche.

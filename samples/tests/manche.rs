@@ -10,7 +10,7 @@ use arbitre_engine::arbitrage::{corriger, ContexteCoup, Edition, Motif};
 use arbitre_engine::lexique::Lexique;
 use arbitre_engine::partie::Partie;
 use arbitre_engine::regles::Formule;
-use arbitre_pipeline::formulaire::Formulaire;
+use arbitre_formulaire::Formulaire;
 use std::path::{Path, PathBuf};
 
 fn rosace() -> PathBuf {

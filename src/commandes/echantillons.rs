@@ -8,7 +8,7 @@ use arbitre_echantillons::ecritures::{Ecritures, Partage};
 use arbitre_echantillons::generateur::{polices, Generateur};
 use arbitre_echantillons::scanner::Bornes;
 use arbitre_echantillons::sortie::{ecrire_manche, prevoir_manche};
-use arbitre_pipeline::formulaire::Formulaire;
+use arbitre_formulaire::Formulaire;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
