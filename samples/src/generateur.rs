@@ -4,7 +4,7 @@
 use crate::ecritures::{Ecritures, Partage};
 use crate::rendu::{rendre, Annotation, ErreurRendu, Plumier, PoliceManuscrite, POLICE_ENTRAINEMENT, POLICE_EVALUATION};
 use crate::scanner::{jpeg, scanner, Bornes, Homographie, Perturbations};
-use crate::verite::{CadreVerite, CaseVerite, Geometrie, Quad, VeriteTerrain};
+use crate::verite::{CadreVerite, CaseVerite, Geometrie, Quad, RatureVerite, VeriteTerrain};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
 use arbitre_formulaire::{Formulaire, Rect};
 use rand::SeedableRng;
@@ -121,6 +121,7 @@ impl<'a> Generateur<'a> {
             quadrillage,
             cases,
             cadres,
+            ratures: rendu.ratures.iter().map(|r| RatureVerite { lieu: r.lieu, encre: boite(r.encre) }).collect(),
         });
         let octets = jpeg(&scan.image, p.jpeg_qualite);
         verite.perturbations = Some(p);

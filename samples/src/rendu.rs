@@ -106,7 +106,27 @@ pub struct Rendu {
     pub cases: Vec<CaseEcrite>,
     /// Boîtes d'encre des cadres écrits (table, référence, score, annotation).
     pub cadres: Vec<(Role, [f32; 4])>,
+    /// Les ratures dessinées : où, et la boîte de leur encre.
+    pub ratures: Vec<RatureDessinee>,
     pub main: Main,
+}
+
+/// Où une rature est dessinée.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LieuRature {
+    /// Une case de l'aire de rédaction, hors des cases de la lecture : gribouillis serré
+    /// sur une lettre effacée.
+    Case { zone_rangee: u32, zone_colonne: u32 },
+    /// Un chiffre barré dans le cadre du score, à côté du score écrit.
+    Score,
+}
+
+/// Une rature dessinée et la boîte de son encre (pixels de la toile à plat).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RatureDessinee {
+    pub lieu: LieuRature,
+    pub encre: [f32; 4],
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -342,11 +362,9 @@ pub fn rendre(
             }
         }
     }
-    if lecture.rature {
-        raturer(&mut t, f, &main, lecture, origine, rng);
-    }
+    let ratures = if lecture.rature { raturer(&mut t, f, p, &main, lecture, origine, rng) } else { Vec::new() };
     annoter(&mut t, f, p, annotation, &mut cadres, rng);
-    Ok(Rendu { toile: t, origine, cases, cadres, main })
+    Ok(Rendu { toile: t, origine, cases, cadres, ratures, main })
 }
 
 fn union(boites: impl Iterator<Item = [f32; 4]>) -> Option<[f32; 4]> {
@@ -384,35 +402,78 @@ fn cercle(t: &mut Toile, main: &Main, cx: f32, cy: f32, case: f32, trait_px: f32
     m
 }
 
-/// Des ratures visibles : un gribouillis serré dans une case vide voisine de l'écriture,
-/// et parfois un chiffre raturé à côté du score.
-fn raturer(t: &mut Toile, f: &Formulaire, main: &Main, l: &Lecture, origine: (u32, u32), rng: &mut ChaCha8Rng) {
+/// Des ratures visibles, dessinées comme ce qu'elles sont : un gribouillis serré sur une
+/// lettre effacée, dans une case de l'aire hors des cases de la lecture (séparée d'elles par
+/// une case vide quand c'est possible), et parfois un chiffre barré à côté du score. Rien
+/// de ce qui est raturé ne ressemble à une lettre propre ; la vérité terrain dit où est
+/// chaque rature.
+fn raturer(t: &mut Toile, f: &Formulaire, p: &Plumier, main: &Main, l: &Lecture, origine: (u32, u32), rng: &mut ChaCha8Rng) -> Vec<RatureDessinee> {
     let z = &f.zone;
-    let vides: Vec<(u32, u32)> = (0..z.rangees)
-        .flat_map(|r| (0..z.colonnes).map(move |c| (r, c)))
-        .filter(|&(r, c)| {
-            let ecrite = |r: i64, c: i64| {
-                let (i, j) = (r - origine.0 as i64, c - origine.1 as i64);
-                i >= 0 && j >= 0 && l.rangees.get(i as usize).and_then(|row| row.get(j as usize)).is_some_and(|cel| cel.contenu != Contenu::Vide)
-            };
-            let (r, c) = (r as i64, c as i64);
-            !ecrite(r, c) && (ecrite(r - 1, c) || ecrite(r + 1, c) || ecrite(r, c - 1) || ecrite(r, c + 1))
+    let (nr, nc) = (l.rangees.len() as i64, l.rangees.iter().map(Vec::len).max().unwrap_or(0) as i64);
+    // Distance (en cases, Tchebychev) d'une case de l'aire au rectangle de la lecture.
+    let distance = |r: u32, c: u32| {
+        let (i, j) = (r as i64 - origine.0 as i64, c as i64 - origine.1 as i64);
+        let di = if i < 0 { -i } else { (i - nr + 1).max(0) };
+        let dj = if j < 0 { -j } else { (j - nc + 1).max(0) };
+        di.max(dj)
+    };
+    let toutes: Vec<(u32, u32)> = (0..z.rangees).flat_map(|r| (0..z.colonnes).map(move |c| (r, c))).collect();
+    let voisines: Vec<(u32, u32)> = toutes.iter().copied().filter(|&(r, c)| distance(r, c) == 2).collect();
+    let dehors: Vec<(u32, u32)> = toutes.iter().copied().filter(|&(r, c)| distance(r, c) >= 1).collect();
+    let mut ratures = Vec::new();
+    let choix = if !voisines.is_empty() { &voisines } else { &dehors };
+    if !choix.is_empty() {
+        let (r, c) = choix[rng.gen_range(0..choix.len())];
+        let q = z.case(r, c);
+        let case = t.px(z.case_mm);
+        let cote = case * rng.gen_range(0.6..0.85);
+        let m = gribouillis_serre(rng, t.px(q.x_mm) + case / 2.0, t.px(q.y_mm) + case / 2.0, cote, t.px(main.trait_mm as f64) * 1.3);
+        t.encrer(&m, main.encre, 1.0);
+        if let Some(b) = m.boite_encre() {
+            ratures.push(RatureDessinee { lieu: LieuRature::Case { zone_rangee: r, zone_colonne: c }, encre: b });
+        }
+    }
+    if l.score.is_some() && rng.gen_bool(0.4) {
+        // Un chiffre écrit puis barré, en haut à droite du cadre (loin du libellé et du
+        // score, écrit vers le bas du cadre).
+        let s = f.cadre(Role::Score).rect();
+        let (x, y) = (t.px(s.x_mm + s.largeur_mm * 0.84), t.px(s.y_mm + s.hauteur_mm * 0.22));
+        let h = t.px(4.5);
+        let chiffre = char::from(b'0' + rng.gen_range(0..10u8));
+        let (m, _) = ecrire(t, p, main, chiffre, x, y, h, rng);
+        let trait_px = t.px(main.trait_mm as f64) * 1.2;
+        let barre = if rng.gen_bool(0.5) {
+            vec![plume(&[(x - h * 0.45, y - h * 0.45), (x + h * 0.45, y + h * 0.45)], trait_px), plume(&[(x + h * 0.45, y - h * 0.45), (x - h * 0.45, y + h * 0.45)], trait_px)]
+        } else {
+            vec![plume(&[(x - h * 0.5, y - h * 0.12), (x + h * 0.5, y - h * 0.18)], trait_px), plume(&[(x - h * 0.5, y + h * 0.12), (x + h * 0.5, y + h * 0.06)], trait_px)]
+        };
+        for b in &barre {
+            t.encrer(b, main.encre, 1.0);
+        }
+        if let Some(b) = union(std::iter::once(&m).chain(&barre).filter_map(Masque::boite_encre)) {
+            ratures.push(RatureDessinee { lieu: LieuRature::Score, encre: b });
+        }
+    }
+    ratures
+}
+
+/// Un gribouillis serré centré en (cx, cy), de côté `cote` : des boucles qui se
+/// chevauchent en descendant, d'un trait épais, jusqu'à noircir presque toute la surface
+/// (une lettre effacée ne ressemble plus à aucune lettre).
+fn gribouillis_serre(rng: &mut ChaCha8Rng, cx: f32, cy: f32, cote: f32, trait_px: f32) -> Masque {
+    let boucles = rng.gen_range(5.0..8.0f32);
+    let n = 160;
+    let (rx, ry) = (cote * rng.gen_range(0.38..0.5), cote * rng.gen_range(0.14..0.2));
+    let phase = rng.gen_range(0.0..std::f32::consts::TAU);
+    let pts: Vec<(f32, f32)> = (0..=n)
+        .map(|i| {
+            let u = i as f32 / n as f32;
+            let a = phase + u * boucles * std::f32::consts::TAU;
+            let descente = cy - cote / 2.0 + ry + u * (cote - 2.0 * ry);
+            (cx + rx * a.cos() * (1.0 + 0.1 * (3.0 * a).sin()), descente + ry * a.sin())
         })
         .collect();
-    let case = t.px(z.case_mm);
-    let (r, c) = if vides.is_empty() { (rng.gen_range(0..z.rangees), rng.gen_range(0..z.colonnes)) } else { vides[rng.gen_range(0..vides.len())] };
-    let q = z.case(r, c);
-    let n = rng.gen_range(10..18);
-    let pts = gribouillis(rng, t.px(q.x_mm), t.px(q.y_mm), case, case, n);
-    let m = plume(&pts, t.px(main.trait_mm as f64) * 1.3);
-    t.encrer(&m, main.encre, 1.0);
-    if l.score.is_some() && rng.gen_bool(0.4) {
-        let s = f.cadre(Role::Score).rect();
-        let (x, y) = (t.px(s.x_mm + s.largeur_mm * 0.82), t.px(s.y_mm + s.hauteur_mm * 0.3));
-        let h = t.px(4.0);
-        let m = plume(&gribouillis(rng, x - h / 2.0, y - h / 2.0, h, h, 12), t.px(main.trait_mm as f64) * 1.3);
-        t.encrer(&m, main.encre, 1.0);
-    }
+    plume(&pts, trait_px.max(cote * 0.12))
 }
 
 /// L'annotation de l'arbitre dans la partie grisée, dans son encre.

@@ -1,7 +1,7 @@
 //! La vérité terrain d'un bulletin généré (JSON à côté de l'image) : la lecture dessinée,
 //! la géométrie exacte après le scan, les perturbations, et la réponse voulue du joueur.
 
-use crate::rendu::{Annotation, Main};
+use crate::rendu::{Annotation, LieuRature, Main};
 use crate::scanner::{Homographie, Perturbations};
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use arbitre_engine::lecture::Lecture;
@@ -46,6 +46,16 @@ pub struct Geometrie {
     pub cases: Vec<CaseVerite>,
     /// Les cadres du formulaire, avec l'encre écrite dedans.
     pub cadres: Vec<CadreVerite>,
+    /// Les ratures (`lecture.rature`) : où elles sont et leur encre. Aucune n'est dans une
+    /// case de la lecture.
+    #[serde(default)]
+    pub ratures: Vec<RatureVerite>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RatureVerite {
+    pub lieu: LieuRature,
+    pub encre: Quad,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

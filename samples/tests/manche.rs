@@ -178,3 +178,55 @@ fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
         assert_eq!((dec.verdict, dec.score), (a.verdict, a.score), "{nom}");
     }
 }
+
+/// Issue 14, point 7 : une rature est dessinée comme ce qu'elle est (gribouillis serré,
+/// chiffre barré), hors des cases de la lecture, et la vérité terrain dit où est son encre :
+/// aucune encre que la vérité ne décrit ne touche une case lue.
+#[test]
+fn les_ratures_sont_hors_des_cases_lues_et_decrites_par_la_verite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ecr_dossier = tmp.path().join("ecritures");
+    petit_dossier(&ecr_dossier);
+    let ecritures = Ecritures::charger(&ecr_dossier, Partage::Tout).unwrap();
+    let form = Formulaire::fisf();
+    let pol = polices(Partage::Tout);
+    let mut g = Generateur::new(&form, &ecritures, &pol);
+    g.bornes = Bornes { dpi: (150.0, 150.0), jpeg: (90, 90) };
+    let texte = "bulletin table=3 coup=2\nref: H4\nscore: 20\n|CRASE\n|..~X\nrature: oui\n";
+    let lecture = arbitre_engine::lecture::lire_bulletin("t.txt", texte).unwrap();
+    let mut au_score = 0;
+    for graine in 0..12 {
+        let v = g.generer(&lecture, None, graine, "b.jpg").unwrap().verite;
+        let geo = v.geometrie.unwrap();
+        let dans_la_case = geo.ratures.iter().filter_map(|r| match r.lieu {
+            arbitre_echantillons::rendu::LieuRature::Case { zone_rangee, zone_colonne } => Some((zone_rangee, zone_colonne, r.encre)),
+            arbitre_echantillons::rendu::LieuRature::Score => {
+                au_score += 1;
+                None
+            }
+        });
+        let cases: Vec<(u32, u32)> = geo.cases.iter().map(|c| (c.zone_rangee, c.zone_colonne)).collect();
+        let (o_r, o_c) = (geo.origine[0], geo.origine[1]);
+        let mut une = 0;
+        for (r, c, encre) in dans_la_case {
+            une += 1;
+            // Hors du rectangle de la lecture (2 rangées × 5 colonnes), et d'aucune case lue.
+            assert!(!(r >= o_r && r < o_r + 2 && c >= o_c && c < o_c + 5), "graine {graine} : rature en ({r}, {c}) dans la lecture");
+            assert!(!cases.contains(&(r, c)));
+            // Son encre ne recouvre l'encre d'aucune case lue.
+            let boite = |q: &[[f32; 2]; 4]| {
+                let xs = q.iter().map(|p| p[0]);
+                let ys = q.iter().map(|p| p[1]);
+                (xs.clone().fold(f32::MAX, f32::min), ys.clone().fold(f32::MAX, f32::min), xs.fold(f32::MIN, f32::max), ys.fold(f32::MIN, f32::max))
+            };
+            let b = boite(&encre);
+            for cv in &geo.cases {
+                let e = boite(cv.encre.as_ref().unwrap());
+                let recouvre = b.0 < e.2 && e.0 < b.2 && b.1 < e.3 && e.1 < b.3;
+                assert!(!recouvre, "graine {graine} : la rature touche la case {:?}", (cv.zone_rangee, cv.zone_colonne));
+            }
+        }
+        assert_eq!(une, 1, "graine {graine} : une rature dans l'aire");
+    }
+    assert!(au_score > 0, "un chiffre barré à côté du score dans quelques bulletins");
+}
