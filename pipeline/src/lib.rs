@@ -1,3 +1,5 @@
 //! Des bulletins scannés aux lectures.
 
 pub use arbitre_formulaire::formulaire;
+
+pub mod chargement;
