@@ -3,3 +3,5 @@
 pub use arbitre_formulaire::formulaire;
 
 pub mod chargement;
+pub mod echantillonnage;
+pub mod recalage;

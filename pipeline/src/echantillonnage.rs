@@ -1,0 +1,88 @@
+//! Lire une image en niveaux de gris en un point réel (interpolation bilinéaire), et la
+//! réduire pour chercher des traits fins.
+
+use image::GrayImage;
+
+/// La valeur de l'image en (x, y) (centres des pixels aux coordonnées entières), ou `None`
+/// hors de l'image.
+#[inline]
+pub fn bilineaire(img: &GrayImage, x: f64, y: f64) -> Option<f32> {
+    let (l, h) = (img.width() as i64, img.height() as i64);
+    let (x0, y0) = (x.floor() as i64, y.floor() as i64);
+    if x0 < 0 || y0 < 0 || x0 + 1 >= l || y0 + 1 >= h {
+        return None;
+    }
+    let (fx, fy) = ((x - x0 as f64) as f32, (y - y0 as f64) as f32);
+    let brut = img.as_raw();
+    let i = (y0 * l + x0) as usize;
+    let (a, b, c, d) = (brut[i] as f32, brut[i + 1] as f32, brut[i + l as usize] as f32, brut[i + l as usize + 1] as f32);
+    Some(a + (b - a) * fx + (c - a) * fy + (a - b - c + d) * fx * fy)
+}
+
+/// Réduction par le minimum de chaque bloc `f × f` : un trait sombre d'un pixel reste aussi
+/// sombre, là où une moyenne l'effacerait.
+pub fn reduire_par_minimum(img: &GrayImage, f: u32) -> GrayImage {
+    if f <= 1 {
+        return img.clone();
+    }
+    let (l, h) = (img.width() / f, img.height() / f);
+    let brut = img.as_raw();
+    let largeur = img.width() as usize;
+    let mut sortie = vec![255u8; (l * h) as usize];
+    for y in 0..h as usize {
+        let ligne = &mut sortie[y * l as usize..(y + 1) * l as usize];
+        for dy in 0..f as usize {
+            let source = &brut[(y * f as usize + dy) * largeur..];
+            for (x, v) in ligne.iter_mut().enumerate() {
+                let bloc = &source[x * f as usize..(x + 1) * f as usize];
+                let m = *bloc.iter().min().expect("bloc non vide");
+                if m < *v {
+                    *v = m;
+                }
+            }
+        }
+    }
+    GrayImage::from_raw(l, h, sortie).expect("taille")
+}
+
+/// Un percentile (0..=100) des valeurs, par histogramme.
+pub fn percentile(valeurs: impl IntoIterator<Item = u8>, p: f64) -> Option<u8> {
+    let mut hist = [0u32; 256];
+    let mut n = 0u64;
+    for v in valeurs {
+        hist[v as usize] += 1;
+        n += 1;
+    }
+    if n == 0 {
+        return None;
+    }
+    let cible = ((p / 100.0) * (n - 1) as f64).round() as u64;
+    let mut cumul = 0u64;
+    for (v, &c) in hist.iter().enumerate() {
+        cumul += c as u64;
+        if cumul > cible {
+            return Some(v as u8);
+        }
+    }
+    Some(255)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Luma;
+
+    #[test]
+    fn l_interpolation_passe_par_les_pixels_et_le_minimum_garde_un_trait_fin() {
+        let mut img = GrayImage::from_pixel(8, 8, Luma([200]));
+        img.put_pixel(3, 2, Luma([0]));
+        assert_eq!(bilineaire(&img, 3.0, 2.0), Some(0.0));
+        assert_eq!(bilineaire(&img, 3.5, 2.0), Some(100.0));
+        assert_eq!(bilineaire(&img, 7.5, 2.0), None);
+        let r = reduire_par_minimum(&img, 2);
+        assert_eq!(r.dimensions(), (4, 4));
+        assert_eq!(r.get_pixel(1, 1).0[0], 0);
+        assert_eq!(r.get_pixel(0, 0).0[0], 200);
+        assert_eq!(percentile([1u8, 2, 3, 4, 5], 50.0), Some(3));
+    }
+}

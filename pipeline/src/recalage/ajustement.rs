@@ -1,0 +1,149 @@
+//! L'ajustement fin, à la pleine résolution : chaque ligne du quadrillage est suivie
+//! le long de sa position prévue (le creux le plus proche sur un profil perpendiculaire),
+//! ajustée par une droite robuste ; les intersections des droites donnent l'homographie
+//! feuille → image par moindres carrés, et son résidu.
+
+use crate::echantillonnage::bilineaire;
+use arbitre_formulaire::{Homographie, Quadrillage};
+use image::GrayImage;
+
+/// Contraste minimal (niveaux de gris) d'un creux de trait sur un profil.
+const CREUX_MIN: f32 = 5.0;
+
+/// Une droite de l'image : `x = a + b·y` (ligne « verticale ») ou `y = a + b·x`.
+#[derive(Debug, Clone, Copy)]
+struct Droite {
+    a: f64,
+    b: f64,
+}
+
+/// Le creux le plus proche du centre d'un profil (position en pixels le long de `u`), s'il
+/// est assez marqué.
+pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: f64, contraste: f32) -> Option<f64> {
+    let pas = 0.5;
+    let n = (demi / pas).ceil() as i64;
+    let profil: Vec<f32> = (-n..=n).map(|i| bilineaire(img, p.0 + u.0 * i as f64 * pas, p.1 + u.1 * i as f64 * pas)).collect::<Option<_>>()?;
+    let m = profil.len();
+    let lisse: Vec<f32> = (0..m).map(|i| (profil[i.saturating_sub(1)] + 2.0 * profil[i] + profil[(i + 1).min(m - 1)]) / 4.0).collect();
+    let mut tri = lisse.clone();
+    tri.sort_by(f32::total_cmp);
+    let clair = tri[m * 3 / 4];
+    let centre = n as usize;
+    (1..m - 1)
+        .filter(|&i| lisse[i] <= lisse[i - 1] && lisse[i] <= lisse[i + 1] && clair - lisse[i] >= contraste)
+        .min_by_key(|&i| i.abs_diff(centre))
+        .map(|i| {
+            let (a, b, c) = (lisse[i - 1] as f64, lisse[i] as f64, lisse[i + 1] as f64);
+            let d = a - 2.0 * b + c;
+            let fin = if d.abs() > 1e-9 { (0.5 * (a - c) / d).clamp(-0.5, 0.5) } else { 0.0 };
+            (i as f64 - n as f64 + fin) * pas
+        })
+}
+
+/// Droite des moindres carrés `t = a + b·s` sur des points (s, t), en écartant deux fois les
+/// points trop loin (encre qui croise la ligne) ; `None` si trop peu de points restent.
+fn droite_robuste(points: &[(f64, f64)], min_points: usize) -> Option<Droite> {
+    let ajuster = |pts: &[(f64, f64)]| -> Option<Droite> {
+        let n = pts.len() as f64;
+        if pts.len() < 2 {
+            return None;
+        }
+        let (ms, mt) = pts.iter().fold((0.0, 0.0), |a, &(s, t)| (a.0 + s / n, a.1 + t / n));
+        let (mut sst, mut sss) = (0.0, 0.0);
+        for &(s, t) in pts {
+            sst += (s - ms) * (t - mt);
+            sss += (s - ms) * (s - ms);
+        }
+        if sss < 1e-9 {
+            return None;
+        }
+        let b = sst / sss;
+        Some(Droite { a: mt - b * ms, b })
+    };
+    let mut gardes: Vec<(f64, f64)> = points.to_vec();
+    let mut d = ajuster(&gardes)?;
+    for _ in 0..3 {
+        let mut r: Vec<f64> = points.iter().map(|&(s, t)| (t - d.a - d.b * s).abs()).collect();
+        let mut tri = r.clone();
+        tri.sort_by(f64::total_cmp);
+        let mad = tri[tri.len() / 2];
+        let seuil = (3.0 * 1.4826 * mad).max(1.0);
+        gardes = points.iter().zip(r.iter_mut()).filter(|(_, r)| **r <= seuil).map(|(p, _)| *p).collect();
+        if gardes.len() < min_points {
+            return None;
+        }
+        d = ajuster(&gardes)?;
+    }
+    Some(d)
+}
+
+/// Le résultat de l'ajustement : l'homographie (mm apparents → pixels) et sa qualité.
+pub(super) struct Ajustement {
+    pub homographie: Homographie,
+    /// Écart quadratique moyen des intersections à l'homographie, en mm.
+    pub residu_mm: f64,
+    /// Lignes retrouvées (verticales, horizontales).
+    pub lignes: (usize, usize),
+}
+
+/// Suit les lignes du quadrillage autour de leur position prévue par `h0`.
+pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie) -> Option<Ajustement> {
+    let (nc, nr) = (z.colonnes as usize + 1, z.rangees as usize + 1);
+    let echantillons = |fixe: f64, verticale: bool| -> Vec<(f64, f64)> {
+        let longueur = if verticale { z.rangees } else { z.colonnes } as f64 * z.case_mm;
+        let debut = if verticale { z.y_mm } else { z.x_mm };
+        let n = (longueur / (z.case_mm / 3.0)).round() as usize;
+        (0..n)
+            .filter_map(|i| {
+                let le_long = debut + (i as f64 + 0.5) * longueur / n as f64;
+                let (x, y) = if verticale { (fixe, le_long) } else { (le_long, fixe) };
+                let p = h0.appliquer(x, y);
+                let q = if verticale { h0.appliquer(x + 1.0, y) } else { h0.appliquer(x, y + 1.0) };
+                let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+                let echelle = dx.hypot(dy);
+                let u = (dx / echelle, dy / echelle);
+                let t = creux_proche(img, p, u, 0.3 * z.case_mm * echelle, CREUX_MIN)?;
+                Some((p.0 + u.0 * t, p.1 + u.1 * t))
+            })
+            .collect()
+    };
+    let min_points = |verticale: bool| (if verticale { z.rangees } else { z.colonnes } as usize * 3) / 2;
+    let verticales: Vec<Option<Droite>> = (0..nc)
+        .map(|k| {
+            let pts: Vec<(f64, f64)> = echantillons(z.x_mm + k as f64 * z.case_mm, true).into_iter().map(|(x, y)| (y, x)).collect();
+            droite_robuste(&pts, min_points(true))
+        })
+        .collect();
+    let horizontales: Vec<Option<Droite>> = (0..nr).map(|j| droite_robuste(&echantillons(z.y_mm + j as f64 * z.case_mm, false), min_points(false))).collect();
+    let mut de = Vec::new();
+    let mut vers = Vec::new();
+    for (k, v) in verticales.iter().enumerate() {
+        for (j, h) in horizontales.iter().enumerate() {
+            let (Some(v), Some(h)) = (v, h) else { continue };
+            let det = 1.0 - v.b * h.b;
+            if det.abs() < 1e-9 {
+                continue;
+            }
+            let x = (v.a + v.b * h.a) / det;
+            de.push((z.x_mm + k as f64 * z.case_mm, z.y_mm + j as f64 * z.case_mm));
+            vers.push((x, h.a + h.b * x));
+        }
+    }
+    let lignes = (verticales.iter().flatten().count(), horizontales.iter().flatten().count());
+    if lignes.0 < nc / 2 || lignes.1 < nr / 2 {
+        return None;
+    }
+    let homographie = Homographie::par_moindres_carres(&de, &vers)?;
+    let centre = (z.x_mm + z.colonnes as f64 * z.case_mm / 2.0, z.y_mm + z.rangees as f64 * z.case_mm / 2.0);
+    let echelle = homographie.echelle_locale(centre.0, centre.1);
+    let somme: f64 = de
+        .iter()
+        .zip(&vers)
+        .map(|(&(x, y), &(u, v))| {
+            let p = homographie.appliquer(x, y);
+            (p.0 - u).powi(2) + (p.1 - v).powi(2)
+        })
+        .sum();
+    let residu_mm = (somme / de.len() as f64).sqrt() / echelle;
+    Some(Ajustement { homographie, residu_mm, lignes })
+}

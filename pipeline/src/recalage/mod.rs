@@ -1,0 +1,127 @@
+//! Le recalage d'un scan sur le formulaire, sans repère imprimé (les bulletins FISF n'en ont
+//! pas) : on retrouve le quadrillage de l'aire de rédaction par ses lignes, puis le sens de
+//! la feuille par ses cadres, et l'on estime l'homographie feuille (mm) → image (pixels) —
+//! rotation, échelle, décalage et légère perspective — avec son résidu en mm.
+//!
+//! 1. [`quadrillage`] : dans l'image réduite (minimum par blocs, qui garde les traits
+//!    fins), l'angle, le pas et la position des `colonnes + 1` et `rangees + 1` lignes ;
+//! 2. [`ajustement`] : à pleine résolution, chaque ligne suivie et ajustée par une droite,
+//!    l'homographie par les intersections ;
+//! 3. [`orientation`] : les cadres du formulaire disent le sens (tête en bas, de côté).
+//!
+//! Une image sans quadrillage (page blanche, photo, page de texte) ou dont les cadres ne sont
+//! pas ceux du formulaire est rejetée avec sa raison.
+
+mod ajustement;
+mod orientation;
+mod quadrillage;
+
+use arbitre_formulaire::{Formulaire, Homographie};
+use image::GrayImage;
+use serde::{Deserialize, Serialize};
+
+pub use orientation::{presence_des_cadres, quart_de_tour};
+
+/// Côté visé de l'image réduite pour chercher le quadrillage (pixels).
+const COTE_REDUIT: f64 = 650.0;
+
+/// Un scan recalé.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Recalage {
+    /// Point de la feuille (mm, formulaire à l'endroit) → pixel de l'image.
+    pub mm_vers_px: Homographie,
+    /// Écart quadratique moyen entre les intersections des lignes trouvées et
+    /// l'homographie, en mm.
+    pub residu_mm: f64,
+    /// Quarts de tour de la feuille dans l'image (0 : à l'endroit ; 2 : tête en bas).
+    pub quarts_de_tour: u8,
+    /// Angle du quadrillage dans l'image, en degrés (hors quarts de tour).
+    pub rotation_deg: f64,
+    /// Résolution mesurée sur le quadrillage (points par pouce).
+    pub dpi: f64,
+    /// Part des traits des cadres retrouvés là où le formulaire les place (0..1).
+    pub cadres: f64,
+}
+
+impl Recalage {
+    pub fn tete_en_bas(&self) -> bool {
+        self.quarts_de_tour == 2
+    }
+}
+
+/// Pourquoi une image ne se recale pas.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "raison", content = "detail")]
+pub enum Rejet {
+    /// Page blanche, photo, page de texte, autre formulaire…
+    #[error("ce n'est pas un bulletin : aucun quadrillage d'aire de rédaction ({0})")]
+    AucunQuadrillage(String),
+    /// Le quadrillage est là, mais pas les cadres du formulaire.
+    #[error("ce n'est pas un bulletin de ce formulaire : quadrillage trouvé, mais pas les cadres N° Table, Réf. et Score ({0})")]
+    CadresIntrouvables(String),
+}
+
+/// Recale une image sur le formulaire.
+pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
+    let z = &f.zone;
+    let cote = img.width().max(img.height()) as f64;
+    let facteur = ((cote / COTE_REDUIT).round() as u32).max(1);
+    let reduite = crate::echantillonnage::reduire_par_minimum(img, facteur);
+    let t = quadrillage::traits(&reduite);
+    if t.verticaux.len() + t.horizontaux.len() < 400 {
+        return Err(Rejet::AucunQuadrillage("presque aucun trait fin dans l'image".into()));
+    }
+    let p = quadrillage::meilleur_angle(&t, reduite.width(), reduite.height());
+    let pas = quadrillage::pas_des_lignes(&p, 6, 160).ok_or_else(|| Rejet::AucunQuadrillage("aucun espacement régulier de lignes".into()))?;
+    let (nx, ny) = (z.colonnes as usize + 1, z.rangees as usize + 1);
+    let peigne = |h: &[f32], n: usize, axe: &str| -> Result<quadrillage::Peigne, Rejet> {
+        let pg = quadrillage::peigne(h, n, pas).ok_or_else(|| Rejet::AucunQuadrillage(format!("pas de {n} lignes {axe}")))?;
+        if pg.dents_marquees + 2 < n || pg.contraste < 2.5 {
+            return Err(Rejet::AucunQuadrillage(format!("{} lignes {axe} nettes sur {n} attendues", pg.dents_marquees)));
+        }
+        if pg.deborde {
+            return Err(Rejet::AucunQuadrillage(format!("le quadrillage a plus de {n} lignes {axe}")));
+        }
+        Ok(pg)
+    };
+    let px = peigne(&p.x, nx, "verticales")?;
+    let py = peigne(&p.y, ny, "horizontales")?;
+    if (px.pas - py.pas).abs() > 0.04 * pas {
+        return Err(Rejet::AucunQuadrillage("cases non carrées".into()));
+    }
+    // Intersections prévues (repère tourné → image réduite → pleine résolution).
+    let (c, s) = (p.angle.cos(), p.angle.sin());
+    let k = facteur as f64;
+    let mut de = Vec::with_capacity(nx * ny);
+    let mut vers = Vec::with_capacity(nx * ny);
+    for i in 0..nx {
+        for j in 0..ny {
+            let u = px.debut + i as f64 * px.pas - p.decalage;
+            let v = py.debut + j as f64 * py.pas - p.decalage;
+            let (x, y) = (u * c - v * s, u * s + v * c);
+            de.push((z.x_mm + i as f64 * z.case_mm, z.y_mm + j as f64 * z.case_mm));
+            vers.push((x * k + (k - 1.0) / 2.0, y * k + (k - 1.0) / 2.0));
+        }
+    }
+    let h0 = Homographie::par_moindres_carres(&de, &vers).ok_or_else(|| Rejet::AucunQuadrillage("lignes dégénérées".into()))?;
+    let a = ajustement::ajuster(img, z, &h0).ok_or_else(|| Rejet::AucunQuadrillage("les lignes ne se suivent pas à pleine résolution".into()))?;
+    // Le sens de la feuille : les cadres.
+    let quarts: &[u8] = if z.colonnes == z.rangees { &[0, 1, 2, 3] } else { &[0, 2] };
+    let mut scores: Vec<(u8, f64)> = quarts.iter().map(|&q| (q, presence_des_cadres(img, f, &quart_de_tour(f, q).puis(&a.homographie)))).collect();
+    scores.sort_by(|x, y| y.1.total_cmp(&x.1));
+    let (q, presence) = scores[0];
+    let second = scores.get(1).map_or(0.0, |s| s.1);
+    if presence < 0.5 || presence - second < 0.2 {
+        return Err(Rejet::CadresIntrouvables(format!("{:.0} % des traits de cadres retrouvés", presence * 100.0)));
+    }
+    let mm_vers_px = quart_de_tour(f, q).puis(&a.homographie);
+    let centre = (z.x_mm + z.colonnes as f64 * z.case_mm / 2.0, z.y_mm + z.rangees as f64 * z.case_mm / 2.0);
+    Ok(Recalage {
+        mm_vers_px,
+        residu_mm: a.residu_mm,
+        quarts_de_tour: q,
+        rotation_deg: p.angle.to_degrees(),
+        dpi: mm_vers_px.echelle_locale(centre.0, centre.1) * 25.4,
+        cadres: presence,
+    })
+}

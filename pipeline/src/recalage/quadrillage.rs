@@ -1,0 +1,216 @@
+//! Trouver le quadrillage de l'aire de rédaction dans une image réduite, sans repère :
+//! les pixels de traits fins (creux plus sombres que leurs deux voisins), l'angle qui aligne
+//! le mieux leurs projections, le pas des lignes (autocorrélation des projections), puis
+//! le peigne de `n` lignes au pas trouvé qui recouvre le plus de traits, sur chaque axe.
+
+use image::GrayImage;
+
+/// Contraste minimal d'un creux (niveaux de gris) : un trait de quadrillage clair et flou
+/// reste au-dessus, le bruit du papier rarement.
+const CREUX_MIN: i16 = 9;
+/// Écart (pixels de l'image réduite) entre un pixel et les voisins qui l'encadrent.
+const ECART: usize = 2;
+/// Angles essayés (degrés), de part et d'autre de l'axe de l'image.
+const ANGLE_MAX: f64 = 8.0;
+/// Pixels de traits gardés au plus, par famille (un sur k au-delà).
+const POINTS_MAX: usize = 40_000;
+
+/// Les pixels de traits fins d'une image : `verticaux` (creux le long de x), `horizontaux`
+/// (creux le long de y).
+pub struct Traits {
+    pub verticaux: Vec<(f32, f32)>,
+    pub horizontaux: Vec<(f32, f32)>,
+}
+
+pub fn traits(img: &GrayImage) -> Traits {
+    let (l, h) = (img.width() as usize, img.height() as usize);
+    let p = img.as_raw();
+    let mut verticaux = Vec::new();
+    let mut horizontaux = Vec::new();
+    if l <= 2 * ECART || h <= 2 * ECART {
+        return Traits { verticaux, horizontaux };
+    }
+    for y in ECART..h - ECART {
+        let r = y * l;
+        for x in ECART..l - ECART {
+            let v = p[r + x] as i16;
+            let cx = (p[r + x - ECART] as i16).min(p[r + x + ECART] as i16) - v;
+            if cx >= CREUX_MIN {
+                verticaux.push((x as f32, y as f32));
+            }
+            let cy = (p[r - ECART * l + x] as i16).min(p[r + ECART * l + x] as i16) - v;
+            if cy >= CREUX_MIN {
+                horizontaux.push((x as f32, y as f32));
+            }
+        }
+    }
+    for v in [&mut verticaux, &mut horizontaux] {
+        if v.len() > POINTS_MAX {
+            let k = v.len().div_ceil(POINTS_MAX);
+            *v = v.iter().step_by(k).copied().collect();
+        }
+    }
+    Traits { verticaux, horizontaux }
+}
+
+/// Histogramme (pas de 1 pixel) des projections de points sur un axe tourné de `angle`.
+fn projection(points: &[(f32, f32)], angle: f64, axe_x: bool, taille: usize, decalage: f64) -> Vec<f32> {
+    let (c, s) = (angle.cos() as f32, angle.sin() as f32);
+    let mut h = vec![0f32; taille];
+    for &(x, y) in points {
+        let u = if axe_x { x * c + y * s } else { -x * s + y * c };
+        let i = (u as f64 + decalage).round();
+        if i >= 0.0 && (i as usize) < taille {
+            h[i as usize] += 1.0;
+        }
+    }
+    h
+}
+
+/// Les projections des deux familles de traits sous un angle.
+pub struct Projections {
+    pub angle: f64,
+    /// Décalage ajouté aux coordonnées projetées (pour rester positives).
+    pub decalage: f64,
+    pub x: Vec<f32>,
+    pub y: Vec<f32>,
+}
+
+/// L'angle (radians) qui rend les projections les plus piquées, et ces projections.
+pub fn meilleur_angle(t: &Traits, l: u32, h: u32) -> Projections {
+    let diag = ((l as f64).hypot(h as f64)).ceil();
+    let taille = (2.0 * diag) as usize + 2;
+    let decalage = diag;
+    let nettete = |a: f64| -> f64 {
+        let hx = projection(&t.verticaux, a, true, taille, decalage);
+        let hy = projection(&t.horizontaux, a, false, taille, decalage);
+        hx.iter().chain(&hy).map(|&v| (v as f64) * (v as f64)).sum()
+    };
+    let mut meilleur = (0.0, f64::MIN);
+    let essayer = |a: f64, m: &mut (f64, f64)| {
+        let n = nettete(a);
+        if n > m.1 {
+            *m = (a, n);
+        }
+    };
+    let pas = 0.5f64.to_radians();
+    let n = (ANGLE_MAX.to_radians() / pas).round() as i32;
+    for i in -n..=n {
+        essayer(i as f64 * pas, &mut meilleur);
+    }
+    let centre = meilleur.0;
+    for i in -10..=10 {
+        essayer(centre + i as f64 * pas / 10.0, &mut meilleur);
+    }
+    let angle = meilleur.0;
+    Projections { angle, decalage, x: projection(&t.verticaux, angle, true, taille, decalage), y: projection(&t.horizontaux, angle, false, taille, decalage) }
+}
+
+fn lisser(h: &[f32]) -> Vec<f32> {
+    (0..h.len())
+        .map(|i| {
+            let a = if i > 0 { h[i - 1] } else { 0.0 };
+            let b = h.get(i + 1).copied().unwrap_or(0.0);
+            (a + 2.0 * h[i] + b) / 4.0
+        })
+        .collect()
+}
+
+/// Le pas des lignes (pixels) : le premier fort pic de l'autocorrélation des deux
+/// projections entre `min` et `max`.
+pub fn pas_des_lignes(p: &Projections, min: usize, max: usize) -> Option<f64> {
+    let centrer = |h: &[f32]| {
+        let m = h.iter().sum::<f32>() / h.len().max(1) as f32;
+        h.iter().map(|&v| v - m).collect::<Vec<f32>>()
+    };
+    let (hx, hy) = (centrer(&lisser(&p.x)), centrer(&lisser(&p.y)));
+    let ac = |d: usize| -> f64 {
+        let f = |h: &[f32]| h.iter().zip(&h[d.min(h.len())..]).map(|(&a, &b)| (a * b) as f64).sum::<f64>();
+        f(&hx) + f(&hy)
+    };
+    let max = max.min(hx.len() / 4);
+    if min + 2 >= max {
+        return None;
+    }
+    let valeurs: Vec<f64> = (0..=max + 1).map(|d| if d + 1 >= min { ac(d) } else { 0.0 }).collect();
+    let pic = |d: usize| valeurs[d] > 0.0 && valeurs[d] >= valeurs[d - 1] && valeurs[d] >= valeurs[d + 1];
+    let meilleur = (min..=max).filter(|&d| pic(d)).max_by(|&a, &b| valeurs[a].total_cmp(&valeurs[b]))?;
+    // Un pic à la moitié ou au tiers du meilleur, presque aussi fort, est le vrai pas.
+    let vrai = [3usize, 2]
+        .iter()
+        .filter_map(|&k| {
+            let d = (meilleur as f64 / k as f64).round() as usize;
+            (d >= min).then(|| (d.saturating_sub(1)..=d + 1).filter(|&e| e >= min && pic(e)).max_by(|&a, &b| valeurs[a].total_cmp(&valeurs[b])))?
+        })
+        .find(|&d| valeurs[d] >= 0.55 * valeurs[meilleur])
+        .unwrap_or(meilleur);
+    // Sommet de la parabole par les trois valeurs autour du pic.
+    let (a, b, c) = (valeurs[vrai - 1], valeurs[vrai], valeurs[vrai + 1]);
+    let denom = a - 2.0 * b + c;
+    let fin = if denom.abs() > 1e-12 { 0.5 * (a - c) / denom } else { 0.0 };
+    Some(vrai as f64 + fin.clamp(-0.5, 0.5))
+}
+
+/// Un peigne de `n` lignes : position de la première et pas (pixels de l'axe projeté).
+#[derive(Debug, Clone, Copy)]
+pub struct Peigne {
+    pub debut: f64,
+    pub pas: f64,
+    /// Nombre de dents sur des traits bien marqués.
+    pub dents_marquees: usize,
+    /// Force moyenne d'une dent rapportée au bruit de fond de l'histogramme.
+    pub contraste: f64,
+    /// Une ligne de plus avant ou après le peigne, aussi marquée : un quadrillage plus grand.
+    pub deborde: bool,
+}
+
+fn valeur(h: &[f32], u: f64) -> f32 {
+    let i = u.floor();
+    if i < 0.0 || i as usize + 1 >= h.len() {
+        return 0.0;
+    }
+    let f = (u - i) as f32;
+    h[i as usize] * (1.0 - f) + h[i as usize + 1] * f
+}
+
+/// Le peigne de `n` dents, au pas voisin de `pas`, qui recouvre le plus de traits.
+pub fn peigne(h: &[f32], n: usize, pas: f64) -> Option<Peigne> {
+    let hs = lisser(h);
+    // Une dent prend le plus fort des trois pixels autour d'elle (traits flous, pas arrondi).
+    let dent = |u: f64| valeur(&hs, u).max(valeur(&hs, u - 1.0)).max(valeur(&hs, u + 1.0));
+    let mut meilleur: Option<(f64, f64, f64)> = None;
+    for k in -15..=15 {
+        let p = pas * (1.0 + k as f64 * 0.002);
+        let etendue = p * (n - 1) as f64;
+        let mut o = 0.0;
+        while o + etendue < hs.len() as f64 - 1.0 {
+            let s: f64 = (0..n).map(|i| valeur(&hs, o + i as f64 * p) as f64).sum();
+            if meilleur.is_none_or(|m| s > m.2) {
+                meilleur = Some((o, p, s));
+            }
+            o += 0.5;
+        }
+    }
+    let (mut o, p, _) = meilleur?;
+    // Affinage de la position au dixième de pixel.
+    let somme = |o: f64| (0..n).map(|i| valeur(&hs, o + i as f64 * p) as f64).sum::<f64>();
+    let mut s = somme(o);
+    for d in -5..=5 {
+        let o2 = o + d as f64 * 0.1;
+        let s2 = somme(o2);
+        if s2 > s {
+            (o, s) = (o2, s2);
+        }
+    }
+    let dents: Vec<f32> = (0..n).map(|i| dent(o + i as f64 * p)).collect();
+    let mut tri = dents.clone();
+    tri.sort_by(f32::total_cmp);
+    let mediane = tri[n / 2].max(1e-6);
+    let dents_marquees = dents.iter().filter(|&&d| d >= 0.3 * mediane).count();
+    // Le fond : la médiane de l'histogramme sur l'étendue du peigne, hors des dents.
+    let mut fond: Vec<f32> = (0..(n - 1) * 4).map(|i| valeur(&hs, o + p * (i as f64 / 4.0).floor() + p * (0.25 + 0.5 * (i % 2) as f64))).collect();
+    fond.sort_by(f32::total_cmp);
+    let bruit = fond.get(fond.len() / 2).copied().unwrap_or(0.0).max(0.5);
+    let deborde = dent(o - p) >= 0.6 * mediane || dent(o + n as f64 * p) >= 0.6 * mediane;
+    Some(Peigne { debut: o, pas: p, dents_marquees, contraste: (s / n as f64) / bruit as f64, deborde })
+}
