@@ -54,7 +54,7 @@ fn rectification_qui_supprime_un_avertissement_sup() {
     let csv = r.fichiers.iter().find(|f| f.nom == "suivi.csv").unwrap();
     assert_eq!(csv.contenu.lines().nth(1), Some("2,2,,,,,,,,,,,,,X,,40"));
     let rc = r.fichiers.iter().find(|f| f.nom == "rectifications.csv").unwrap();
-    assert!(rc.contenu.contains("avertissement supprimé(e) (SUP) ; score 38 → 40"), "{}", rc.contenu);
+    assert!(rc.contenu.contains("avertissement supprimé (SUP) ; score 38 → 40"), "{}", rc.contenu);
 }
 
 #[test]
