@@ -84,7 +84,7 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
         ("decisions.jsonl", decisions, "une décision JSON par bulletin (absents compris)"),
     ];
     if c.is_some() {
-        fichiers.insert(3, ("billets-manche.html", billets_html(&d.titre, &billets), "tous les billets de la manche, ceux du premier arbitre compris (pour qui les veut)"));
+        fichiers.insert(3, ("billets-manche.html", billets_html(&d.titre, &billets), "tous les billets des bulletins relus, ceux que le premier arbitre a déjà envoyés compris (pour qui les veut)"));
     }
     if let Some(c) = c {
         fichiers.push(("rectifications.csv", rectifications_csv(c), "les rectifications du double arbitrage"));

@@ -150,7 +150,7 @@ impl Synthese {
         }
         let billets = match self.billets_double_arbitre {
             Some(n) => format!(
-                "{} à distribuer ({} dans la manche)",
+                "{} à distribuer ({} en tout pour les bulletins relus)",
                 compte(n, "billet du double arbitre", "billets du double arbitre"),
                 compte(self.billets, "billet", "billets")
             ),

@@ -103,7 +103,8 @@ impl Tournoi {
             for l in &r.tables {
                 let (k, affiche) = cle(l.nom.as_deref(), l.table);
                 if let Some(t) = vus.insert(k.clone(), l.table) {
-                    return Err(err(archive, format!("« {affiche} » à deux tables ({t} et {}) : les joueurs ne se reconnaissent plus d'une partie à l'autre", l.table)));
+                    let (a, b) = (t.min(l.table), t.max(l.table));
+                    return Err(err(archive, format!("« {affiche} » à deux tables ({a} et {b}) : les joueurs ne se reconnaissent plus d'une partie à l'autre")));
                 }
                 let entree = joueurs.entry(k).or_insert_with(|| (affiche, vec![None; parties.len()]));
                 entree.1[i] = Some(ScorePartie {
