@@ -104,7 +104,7 @@ fn bulletins_repertoire_lit_les_lectures_et_nomme_ce_qu_il_ecarte() {
     // 60 lectures du .txt et 1 du JSON ; les JSON du générateur et les images écartés.
     assert!(t.contains("fichiers écartés (pas des lectures de bulletins)"), "{t}");
     assert!(t.contains("61 fichiers JSON qui ne sont pas des lectures"), "{t}");
-    assert!(t.contains("57 fichiers d'une autre sorte"), "{t}");
+    assert!(t.contains("58 fichiers d'une autre sorte"), "{t}");
     assert!(t.contains("61 bulletins corrigés"), "{t}");
     // La seule erreur : l'élément qui n'est pas une lecture, dite en français.
     assert_eq!(t.matches("bulletin non corrigé").count(), 1, "{t}");

@@ -1,8 +1,8 @@
 //! Une manche de démonstration construite à la main sur la partie `samples/rosace.partie`
 //! (six tables, des décisions posées directement : mot non admis, joker, pénalité,
 //! erreur de lettre, référence et sens inversés, avertissements cumulés, absence, double
-//! arbitrage) ; écrit tous les rapports dans le répertoire donné. Sert aux captures de
-//! `docs/` :
+//! arbitrage) ; écrit tous les rapports dans le répertoire donné, et le classement d'un
+//! tournoi de deux parties dans `tournoi/`. Sert aux captures de `docs/` :
 //!
 //! ```text
 //! cargo run -p arbitre-reports --example demo -- /tmp/demo
@@ -14,7 +14,8 @@ use arbitre_engine::{Formule, Identite, Partie};
 use arbitre_reports::billets::billets_html;
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
 use arbitre_reports::dossier::PartieResumee;
-use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, Joueur, Reglages};
+use arbitre_reports::tournoi::{tournoi_csv, tournoi_html, Tournoi};
+use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, Joueur, Rapport, Reglages};
 use std::path::Path;
 
 /// Une décision et le bulletin lu (format texte des lectures, sans l'en-tête).
@@ -122,6 +123,25 @@ fn main() {
     let choisis: Vec<_> = r.billets.iter().filter(|b| [(2, 3), (3, 14), (1, 12)].contains(&(b.table, b.coup))).cloned().collect();
     std::fs::write(Path::new(&sortie).join("billets-choisis.html"), billets_html(&dossier.titre, &choisis)).unwrap();
     print!("{}", r.synthese.texte());
+
+    // Un tournoi de deux parties : la démonstration, puis une seconde partie sur la même
+    // grille où la table 6 arrive au 3e coup (6.2), la table 1 est sanctionnée d'un zéro
+    // libre (billet (28)) au coup 9 et la table 2 d'un temps dépassé au coup 20.
+    let mut seconde = dossier.clone();
+    seconde.titre = "Démonstration — partie Rosace bis".into();
+    seconde.premier_arbitre = None;
+    seconde.joueurs.iter_mut().find(|j| j.table == 6).unwrap().arrivee = Some(3);
+    for b in &mut seconde.bulletins {
+        let (table, coup) = (b.decision.table, b.decision.coup);
+        if (table, coup) == (1, 9) || (table, coup) == (2, 20) {
+            b.decision.verdict = Verdict::Zero;
+            b.decision.score = 0;
+            b.decision.motifs = vec![if table == 1 { Motif::AutreZero { texte: "collusion".into() } } else { Motif::TempsDepasse }];
+        }
+    }
+    let t = Tournoi::classer("Tournoi de démonstration", &[("partie-1/archive.json".into(), dossier), ("partie-2/archive.json".into(), seconde)]).unwrap();
+    let dir = Path::new(&sortie).join("tournoi");
+    ecrire_rapports(&dir, &[Rapport { nom: "classement.html".into(), contenu: tournoi_html(&t) }, Rapport { nom: "classement.csv".into(), contenu: tournoi_csv(&t) }]).unwrap();
 }
 
 /// Le top du coup, payé sans sanction.

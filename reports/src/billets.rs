@@ -487,19 +487,17 @@ fn billet_html(b: &Billet) -> String {
 fn votre_bulletin(l: Option<&Lecture>) -> String {
     const COLONNES: usize = 11;
     const RANGEES: usize = 5;
-    let Some(l) = l else {
+    // Rien à reproduire (bulletin non remis ou vierge) : la zone reste celle du formulaire,
+    // sans mention ajoutée ; la case (21) dit déjà pourquoi.
+    let Some(l) = l.filter(|l| l.etat == arbitre_engine::lecture::EtatBulletin::Rempli) else {
         return format!("<div class=\"bulletin-joueur\">{}</div>", grille_vide(COLONNES, RANGEES));
     };
     let mut h = String::from("<div class=\"bulletin-joueur\">");
+    // Ce que le joueur a écrit, tel quel ; rien quand il n'a rien écrit.
     h.push_str(&format!(
-        "<div class=\"refscore\">Réf. <b>{}</b> &nbsp; Score <b>{}</b>{}</div>",
-        e(l.reference.as_deref().unwrap_or("—")),
-        e(l.score.as_deref().unwrap_or("—")),
-        match l.etat {
-            arbitre_engine::lecture::EtatBulletin::Absent => " &nbsp; <i>non remis</i>",
-            arbitre_engine::lecture::EtatBulletin::Vierge => " &nbsp; <i>vierge</i>",
-            _ => "",
-        }
+        "<div class=\"refscore\">Réf. <b>{}</b> &nbsp; Score <b>{}</b></div>",
+        e(l.reference.as_deref().unwrap_or("")),
+        e(l.score.as_deref().unwrap_or(""))
     ));
     let largeur = l.rangees.iter().map(Vec::len).max().unwrap_or(0).max(COLONNES);
     let hauteur = l.rangees.len().max(RANGEES);

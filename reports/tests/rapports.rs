@@ -269,3 +269,26 @@ fn score_rectifie_sans_changer_la_sanction() {
     let z = r.billets.iter().find(|b| (b.table, b.coup) == (1, 1)).unwrap();
     assert!(z.item(5).is_none() && z.item(17).is_some());
 }
+
+#[test]
+fn billet_sans_mention_hors_formulaire() {
+    // Table 2 absente au coup 2, table 1 sans score écrit : rien n'est ajouté au
+    // formulaire du guide (ni « non remis », ni « — » à la place de ce qui n'est pas écrit).
+    let mut d = dossier(&[30, 40]);
+    ajouter(&mut d, valide(1, 1, 30));
+    ajouter(&mut d, valide(2, 1, 30));
+    let mut sans_score = decision(1, 2, Verdict::Avertissement, 40, vec![Motif::Score]);
+    sans_score.score_revendique = None;
+    let mut l = lecture(&sans_score);
+    l.score = None;
+    d.bulletins.push(arbitre_reports::BulletinCorrige { lecture: l, decision: sans_score });
+    let r = generer_rapports(&d);
+    let html = &r.fichiers.iter().find(|f| f.nom == "billets.html").unwrap().contenu;
+    assert_eq!(html.matches("<section class=\"billet\"").count(), 2, "le score manquant et l'absence");
+    assert!(html.contains("Score <b></b>"), "score non écrit laissé blanc");
+    for mention in ["non remis", "<i>vierge</i>", "<b>—</b>"] {
+        assert!(!html.contains(mention), "« {mention} » n'est pas sur le formulaire du guide");
+    }
+    // Seules les cases du formulaire : (1) à (29), la date d'édition du formulaire.
+    assert!(html.contains("2019 – 01 – 01"));
+}
