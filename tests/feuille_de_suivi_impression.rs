@@ -4,7 +4,7 @@
 
 mod commun;
 
-use arbitre_engine::arbitrage::{Decision, Edition, SolutionRetenue, Verdict};
+use arbitre_engine::arbitrage::Edition;
 use arbitre_engine::lecture::Lecture;
 use arbitre_engine::{Formule, Identite, Partie};
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
@@ -24,18 +24,7 @@ fn dossier_22_coups() -> Dossier {
     let mut premier = String::new();
     for table in 1..=20u32 {
         for c in &resume.coups {
-            let decision = Decision {
-                table,
-                coup: c.numero,
-                verdict: Verdict::Valide,
-                score: c.score,
-                score_revendique: Some(c.score),
-                motifs: vec![],
-                commission: false,
-                verifier_grille: false,
-                solution: Some(SolutionRetenue { mot: c.mot.clone(), reference: c.reference.clone(), score: c.score }),
-            };
-            bulletins.push(BulletinCorrige { lecture: Lecture::nouvelle(table, c.numero), decision });
+            bulletins.push(BulletinCorrige { lecture: Lecture::nouvelle(table, c.numero), decision: c.au_top(table) });
             let a_tort = table <= 16 && (c.numero + table) % 5 == 0;
             premier.push_str(&format!("{table},{},{},{}\n", c.numero, c.score, if a_tort { "A" } else { "" }));
         }

@@ -9,6 +9,13 @@ fn arbitre(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap()
 }
 
+/// `arbitre corriger --partie P --bulletins B --sortie S [autres…]`.
+fn corriger(partie: &Path, bulletins: &Path, sortie: &Path, autres: &[&str]) -> Output {
+    let mut args = vec!["corriger", "--partie", partie.to_str().unwrap(), "--bulletins", bulletins.to_str().unwrap(), "--sortie", sortie.to_str().unwrap()];
+    args.extend(autres);
+    arbitre(&args)
+}
+
 fn sortie(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
 }
@@ -91,15 +98,7 @@ fn bulletins_repertoire_lit_les_lectures_et_nomme_ce_qu_il_ecarte() {
     }
     std::fs::write(bulletins.join("zz-lectures.json"), "[{\"table\": 99, \"coup\": 1, \"etat\": \"absent\", \"reference\": null, \"score\": null, \"rangees\": [], \"rature\": false, \"source\": null}, {\"table\": 98}]").unwrap();
     let sortie_dir = d.path().join("rapports");
-    let o = arbitre(&[
-        "corriger",
-        "--partie",
-        m.join("partie.partie").to_str().unwrap(),
-        "--bulletins",
-        bulletins.to_str().unwrap(),
-        "--sortie",
-        sortie_dir.to_str().unwrap(),
-    ]);
+    let o = corriger(&m.join("partie.partie"), &bulletins, &sortie_dir, &[]);
     let t = sortie(&o);
     // 60 lectures du .txt et 1 du JSON ; les JSON du générateur et les images écartés.
     assert!(t.contains("fichiers écartés (pas des lectures de bulletins)"), "{t}");
@@ -131,17 +130,7 @@ fn tournoi_de_deux_parties_depuis_leurs_archives() {
             texte = texte.replace("bulletin table=3 coup=2\n", "bulletin table=3 coup=2\nabsent\n# ");
         }
         std::fs::write(&bulletins, texte).unwrap();
-        let o = arbitre(&[
-            "corriger",
-            "--partie",
-            m.join("partie.partie").to_str().unwrap(),
-            "--bulletins",
-            bulletins.to_str().unwrap(),
-            "--titre",
-            titre,
-            "--sortie",
-            sortie_dir.to_str().unwrap(),
-        ]);
+        let o = corriger(&m.join("partie.partie"), &bulletins, &sortie_dir, &["--titre", titre]);
         assert!(o.status.code().is_some_and(|c| c <= 1), "{}", sortie(&o));
         archives.push(sortie_dir.join("archive.json"));
     }

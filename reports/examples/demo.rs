@@ -8,7 +8,7 @@
 //! cargo run -p arbitre-reports --example demo -- /tmp/demo
 //! ```
 
-use arbitre_engine::arbitrage::{Decision, Edition, Motif, SolutionRetenue, Verdict};
+use arbitre_engine::arbitrage::{Decision, Edition, Motif, Verdict};
 use arbitre_engine::lecture::{lire_bulletin, Lecture};
 use arbitre_engine::{Formule, Identite, Partie};
 use arbitre_reports::billets::billets_html;
@@ -62,7 +62,7 @@ fn main() {
     }
     // Quatre avertissements (lettres de raccord) pour la table 4 : le 4e coûte 5 points.
     for coup in [1, 4, 6, 9] {
-        let mut d = au_top(&resume, 4, coup);
+        let mut d = resume.coups[coup as usize - 1].au_top(4);
         d.verdict = Verdict::Avertissement;
         d.motifs = vec![Motif::LettresRaccord];
         decisions.push(d);
@@ -75,7 +75,7 @@ fn main() {
             }
             let d = match decisions.iter().find(|d| d.table == table && d.coup == coup.numero) {
                 Some(d) => d.clone(),
-                None => au_top(&resume, table, coup.numero),
+                None => coup.au_top(table),
             };
             let corps = textes
                 .iter()
@@ -142,20 +142,4 @@ fn main() {
     let t = Tournoi::classer("Tournoi de démonstration", &[("partie-1/archive.json".into(), dossier), ("partie-2/archive.json".into(), seconde)]).unwrap();
     let dir = Path::new(&sortie).join("tournoi");
     ecrire_rapports(&dir, &[Rapport { nom: "classement.html".into(), contenu: tournoi_html(&t) }, Rapport { nom: "classement.csv".into(), contenu: tournoi_csv(&t) }]).unwrap();
-}
-
-/// Le top du coup, payé sans sanction.
-fn au_top(p: &PartieResumee, table: u32, coup: u32) -> Decision {
-    let c = &p.coups[coup as usize - 1];
-    Decision {
-        table,
-        coup,
-        verdict: Verdict::Valide,
-        score: c.score,
-        score_revendique: Some(c.score),
-        motifs: vec![],
-        commission: false,
-        verifier_grille: false,
-        solution: Some(SolutionRetenue { mot: c.mot.clone(), reference: c.reference.clone(), score: c.score }),
-    }
 }

@@ -122,6 +122,23 @@ impl ErreurBulletin {
     }
 }
 
+impl CoupPartie {
+    /// La décision d'un bulletin payé au top, sans sanction (démonstrations, essais).
+    pub fn au_top(&self, table: u32) -> arbitre_engine::arbitrage::Decision {
+        arbitre_engine::arbitrage::Decision {
+            table,
+            coup: self.numero,
+            verdict: arbitre_engine::arbitrage::Verdict::Valide,
+            score: self.score,
+            score_revendique: Some(self.score),
+            motifs: vec![],
+            commission: false,
+            verifier_grille: false,
+            solution: Some(arbitre_engine::arbitrage::SolutionRetenue { mot: self.mot.clone(), reference: self.reference.clone(), score: self.score }),
+        }
+    }
+}
+
 impl PartieResumee {
     /// Le résumé d'une partie lue : le tirage annoncé avec son reliquat.
     pub fn depuis(partie: &Partie, formule: &str, texte: String) -> PartieResumee {

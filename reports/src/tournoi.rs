@@ -141,7 +141,7 @@ impl Tournoi {
             l.rang = 1 + totaux.iter().filter(|&&t| t > l.total).count() as u32;
             l.ex_aequo = totaux.iter().filter(|&&t| t == l.total).count() > 1;
         }
-        lignes.sort_by(|a, b| (a.rang, a.joueur.to_lowercase()).cmp(&(b.rang, b.joueur.to_lowercase())));
+        lignes.sort_by_key(|l| (l.rang, l.joueur.to_lowercase()));
         Ok(Tournoi { titre: titre.to_string(), parties: entetes, total_tops, lignes })
     }
 

@@ -248,6 +248,12 @@ fn archive_relue_redonne_les_rapports_octet_pour_octet() {
     let autre = archive.contenu.replacen("\"version\": 1", "\"version\": 99", 1);
     let e = lire_archive("a.json", &autre).unwrap_err().to_string();
     assert!(e.contains("version 99"), "{e}");
+    // Un dossier qui n'a pas la forme attendue : l'erreur de serde dite en français.
+    let abime = archive.contenu.replacen("\"titre\": \"Essai\"", "\"titre\": [\"Essai\"]", 1);
+    let e = lire_archive("a.json", &abime).unwrap_err().to_string();
+    assert!(e.contains("dossier invalide : type invalide : un tableau (attendu : une chaîne)"), "{e}");
+    let e = lire_archive("a.json", "{\"format\": ").unwrap_err().to_string();
+    assert_eq!(e, "archive a.json : JSON invalide, ligne 1, colonne 11 : le texte s'arrête là où une valeur est attendue");
 }
 
 #[test]
