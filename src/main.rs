@@ -1,11 +1,12 @@
 //! `arbitre` : vérification de la correction des parties de Scrabble duplicate.
 
 mod commandes;
+mod ligne_de_commande;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Subcommand};
 use std::process::ExitCode;
 
-#[derive(Parser)]
+#[derive(clap::Parser)]
 #[command(name = "arbitre", version, about = "Vérifie la correction des parties de Scrabble duplicate")]
 struct Cli {
     #[command(subcommand)]
@@ -26,6 +27,8 @@ enum Commande {
     Corriger(commandes::corriger::Args),
     /// Refait les rapports d'une partie à partir de son archive.
     Rapports(commandes::corriger::ArgsRapports),
+    /// Classement général d'un tournoi à partir des archives de ses parties.
+    Tournoi(commandes::tournoi::Args),
     /// Compile une liste de mots en lexique `.fst`.
     #[command(subcommand)]
     Lexique(commandes::lexique::Commande),
@@ -35,7 +38,22 @@ enum Commande {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match ligne_de_commande::franciser(Cli::command()).try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            let aide = e.to_string();
+            println!("{}", aide.trim_end());
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("{}", e.to_string().trim_end());
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprint!("{}", ligne_de_commande::erreur(&e));
+            return ExitCode::from(2);
+        }
+    };
     let resultat = match cli.commande {
         Commande::Solutions(a) => commandes::solutions::executer(a),
         Commande::Verifier(a) => commandes::verifier::executer(a),
@@ -43,13 +61,14 @@ fn main() -> ExitCode {
         Commande::Echantillons(a) => commandes::echantillons::executer(a),
         Commande::Corriger(a) => commandes::corriger::executer(a),
         Commande::Rapports(a) => commandes::corriger::executer_rapports(a),
+        Commande::Tournoi(a) => commandes::tournoi::executer(a),
         Commande::Lexique(c) => commandes::lexique::executer(c),
         Commande::Classique(c) => commandes::classique::executer(c),
     };
     match resultat {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("erreur : {e:#}");
+            eprintln!("erreur : {}", ligne_de_commande::chaine(&e));
             ExitCode::from(2)
         }
     }

@@ -5,6 +5,8 @@
 //! rendent dans chromium quand il est installé.
 
 use std::path::{Path, PathBuf};
+mod commun;
+
 use std::process::{Command, Output};
 
 /// MANGER H4 (20) au premier coup, puis le top TALES 10G (16) au deuxième.
@@ -24,11 +26,12 @@ const JOUEURS: &str = "table,nom,arrivee\n1,Marie Dupont,\n2,Jean Martin,\n3,Lé
 /// Le premier arbitre a payé le bulletin vierge : le double arbitrage ajoute le zéro.
 const PREMIER: &str = "table,coup,score,sanction\n1,1,20\n2,1,20\n3,1,20\n1,2,16\n";
 
-const RAPPORTS: [&str; 10] = [
+const RAPPORTS: [&str; 11] = [
     "index.html",
     "resultats.html",
     "resultats.csv",
     "billets.html",
+    "billets-manche.html",
     "suivi.html",
     "suivi.csv",
     "suivi-tirages.csv",
@@ -112,9 +115,13 @@ fn corriger_ecrit_tous_les_rapports_et_signale_les_bulletins_malformes() {
     }
     // Le bilan en français.
     assert!(m.sortie_stdout.contains("4 bulletins corrigés"), "{}", m.sortie_stdout);
-    assert!(m.sortie_stdout.contains("1 bulletins manquants"), "{}", m.sortie_stdout);
+    assert!(m.sortie_stdout.contains("1 bulletin manquant (zéro"), "{}", m.sortie_stdout);
     assert!(m.sortie_stdout.contains("2 bulletins illisibles ou non corrigés"), "{}", m.sortie_stdout);
-    assert!(m.sortie_stdout.contains("double arbitrage : 1 rectifications (1 sanctions ajoutées"), "{}", m.sortie_stdout);
+    assert!(m.sortie_stdout.contains("double arbitrage : 4 bulletins relus sur 7 ; 1 rectification (1 sanction ajoutée, 0 supprimée, 1 score modifié)"), "{}", m.sortie_stdout);
+    // Le titre donné, sans « Partie » ajouté devant.
+    assert!(m.sortie_stdout.starts_with("Essai de bout en bout : 3 tables, 2 coups\n"), "{}", m.sortie_stdout);
+    // Le fichier qui n'est pas des lectures est écarté et nommé, sans erreur.
+    assert!(m.sortie_stderr.contains("fichiers écartés (pas des lectures de bulletins)") && m.sortie_stderr.contains("notes.md"), "{}", m.sortie_stderr);
 
     // L'index mène à chaque rapport.
     let index = lire(&m.sortie.join("index.html"));
@@ -126,26 +133,29 @@ fn corriger_ecrit_tous_les_rapports_et_signale_les_bulletins_malformes() {
     // Résultats : la table 2 a un zéro provisoire au coup 2, la table 3 vierge puis absente.
     let res = lire(&m.sortie.join("resultats.csv"));
     let lignes: Vec<&str> = res.lines().collect();
-    assert_eq!(lignes[0], "Rang,Table,Nom,Coup 1,Coup 2,Avertissements,Pénalité avertissements,Pénalités,Zéros,Solos,Bonification solos,Total,% des tops");
-    assert!(lignes[1].starts_with("1,1,Marie Dupont,20,16,"), "{res}");
-    assert!(lignes[1].ends_with(",36,\"100,0\""), "{res}");
-    assert!(lignes[2].starts_with("2,2,Jean Martin,20,0,"), "{res}");
-    assert!(lignes[3].starts_with("3,3,Léa Petit,0,0,"), "{res}");
+    assert_eq!(lignes[0], "Rang,Ex aequo,Table,Nom,Coup 1,Coup 2,Avertissements,Pénalité avertissements,Pénalités,Zéros,Solos,Coups des solos,Bonification solos,Total,% des tops,Non revus");
+    assert!(lignes[1].starts_with("1,non,1,Marie Dupont,20,16,"), "{res}");
+    assert!(lignes[1].ends_with(",36,\"100,0\",0"), "{res}");
+    assert!(lignes[2].starts_with("2,non,2,Jean Martin,20,0,"), "{res}");
+    assert!(lignes[3].starts_with("3,non,3,Léa Petit,0,0,"), "{res}");
 
     // Le double arbitrage : le zéro ajouté au bulletin vierge payé par le premier arbitre.
     let rect = lire(&m.sortie.join("rectifications.csv"));
-    assert!(rect.contains("3,1,20,valide,0,zéro,zéro ajouté(e) ; score 20 → 0"), "{rect}");
+    assert!(rect.contains("3,1,20,valide,0,zéro,zéro ajouté ; score 20 → 0"), "{rect}");
     let suivi = lire(&m.sortie.join("suivi.csv"));
     assert!(suivi.starts_with("Table,Coup,Zéro MNA,Zéro LOC,Zéro EL,Zéro Autre,Zéro SUP,Pénalité LOC"), "{suivi}");
     assert!(suivi.contains("\n3,1,,,,X,,,,,,,,,,,0\n"), "{suivi}");
     let tirages = lire(&m.sortie.join("suivi-tirages.csv"));
     assert_eq!(tirages, "Coup,Tirages,Mots retenus,Places\n1,AEGMNRT,MANGER,H4\n2,AELSTTU,TALES,10G\n");
 
-    // Les billets : un pour le vierge (double arbitrage), un pour l'absent.
+    // Les billets à distribuer : celui du double arbitre pour le vierge ; tous les billets
+    // (l'absence aussi) dans billets-manche.html.
     let billets = lire(&m.sortie.join("billets.html"));
     assert!(billets.contains("<section class=\"billet da\" data-table=\"3\" data-coup=\"1\">"), "billet DA du vierge");
-    assert!(billets.contains("data-table=\"3\" data-coup=\"2\""), "billet de l'absence");
-    assert!(!billets.contains("data-table=\"1\""), "pas de billet pour les bulletins justes");
+    assert!(!billets.contains("data-coup=\"2\""), "billets.html : les billets du double arbitre seulement");
+    let tous = lire(&m.sortie.join("billets-manche.html"));
+    assert!(tous.contains("data-table=\"3\" data-coup=\"2\""), "billet de l'absence");
+    assert!(!tous.contains("data-table=\"1\""), "pas de billet pour les bulletins justes");
 }
 
 #[test]
@@ -179,52 +189,19 @@ fn taille_png(p: &Path) -> (u32, u32) {
 /// installe chromium et où son absence est une erreur.
 #[test]
 fn billets_et_suivi_se_rendent_dans_chromium() {
-    let Ok(chromium) = which("chromium") else {
-        assert!(std::env::var_os("CI").is_none(), "chromium absent en CI : .ci/run doit l'installer");
-        eprintln!("chromium absent : rendu non vérifié (apt-get install -y chromium)");
-        return;
-    };
+    let Some(chrome) = commun::outil("chromium", "chromium") else { return };
     let m = corriger_manche();
     for (page, largeur, hauteur) in [("billets.html", 820, 1150), ("suivi.html", 1150, 800)] {
         let png = m.dossier.path().join(format!("{page}.png"));
         let pdf = m.dossier.path().join(format!("{page}.pdf"));
-        let profil = tempfile::tempdir().unwrap();
-        let url = format!("file://{}", m.sortie.join(page).display());
-        let commun = [
-            "--headless".to_string(),
-            "--no-sandbox".into(),
-            "--disable-gpu".into(),
-            "--disable-background-networking".into(),
-            "--disable-component-update".into(),
-            "--disable-sync".into(),
-            "--no-first-run".into(),
-            "--hide-scrollbars".into(),
-            format!("--user-data-dir={}", profil.path().display()),
-        ];
-        let o = Command::new(&chromium)
-            .args(&commun)
-            .args([format!("--screenshot={}", png.display()), format!("--window-size={largeur},{hauteur}"), url.clone()])
-            .output()
-            .unwrap();
+        let o = commun::chromium(&chrome, &m.sortie.join(page), &[format!("--screenshot={}", png.display()), format!("--window-size={largeur},{hauteur}")]);
         assert!(png.is_file(), "{page} : pas de capture ; {}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(taille_png(&png), (largeur, hauteur), "{page}");
-        let o = Command::new(&chromium)
-            .args(&commun)
-            .args([format!("--print-to-pdf={}", pdf.display()), "--no-pdf-header-footer".into(), url])
-            .output()
-            .unwrap();
-        let octets = std::fs::read(&pdf).unwrap_or_else(|_| panic!("{page} : pas de PDF ; {}", String::from_utf8_lossy(&o.stderr)));
-        assert!(octets.starts_with(b"%PDF"), "{page} : PDF invalide");
+        let octets = commun::imprimer(&chrome, &m.sortie.join(page), &pdf);
         // A4 : 595 × 842 points (portrait pour les billets, paysage pour la feuille).
         let texte = String::from_utf8_lossy(&octets);
         let a4 = if page == "billets.html" { "/MediaBox [0 0 594.95996 841.91998]" } else { "/MediaBox [0 0 841.91998 594.95996]" };
-        // Une page : deux billets (trois par page), une feuille de suivi.
+        // Une page : le billet du double arbitre, une feuille de suivi.
         assert_eq!(texte.matches(a4).count(), 1, "{page} : imprimé sur une page A4 ({a4})");
     }
-}
-
-fn which(nom: &str) -> Result<PathBuf, ()> {
-    std::env::var_os("PATH")
-        .and_then(|chemins| std::env::split_paths(&chemins).map(|d| d.join(nom)).find(|p| p.is_file()))
-        .ok_or(())
 }

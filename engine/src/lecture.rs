@@ -26,6 +26,21 @@
 //!   minuscules permises = entourées), `~` devant une case (lettre, `#` ou `{..}`) la barre.
 //!   Les espaces en fin de rangée sont des cases vides.
 //! - `rature: oui|non` : ratures visibles.
+//! - `sanction: …` (autant de lignes que de sanctions, une fois chacune) : ce que
+//!   l'arbitre a constaté hors de l'écriture du bulletin (billet de correction, guide
+//!   section 2), quel que soit l'état du bulletin :
+//!   - `sanction: échange` (ou `echange`, `bulletin échangé`) : bulletin échangé après la
+//!     deuxième sonnerie, zéro (billet (22)) ;
+//!   - `sanction: temps` (ou `temps dépassé`) : bulletin rédigé après la deuxième
+//!     sonnerie, zéro (billet (23)) ;
+//!   - `sanction: avertissement MOTIF` : autre avertissement, disciplinaire (bavardage,
+//!     couleur non permise…), qui s'ajoute à la sanction du bulletin (règlement 5.8 ;
+//!     billet (10), le motif y est écrit) ;
+//!   - `sanction: zéro MOTIF` (ou `zero`) : autre zéro (tricherie, collusion… ; billet
+//!     (28), le motif y est écrit).
+//!
+//!   Un fichier de corrections, dans ce même format, les porte donc avec le bulletin
+//!   qu'il corrige, repérées par sa table et son coup.
 //! - Lignes vides et commentaires `#` (premier caractère non blanc) ignorés hors rangée.
 //! - Mots-clés et clés sans égard à la casse (`Ref:`, `RATURE: Oui`) ; `réf:` vaut `ref:`.
 //!
@@ -49,8 +64,57 @@ pub struct Lecture {
     pub rangees: Vec<Vec<Cellule>>,
     /// Ratures visibles.
     pub rature: bool,
+    /// Les sanctions notées par l'arbitre hors de l'écriture (échange, temps dépassé,
+    /// avertissement ou zéro libres), dans l'ordre du fichier.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sanctions: Vec<SanctionNotee>,
     /// D'où vient la lecture (fichier et ligne de l'en-tête, ou image).
     pub source: Option<Source>,
+}
+
+/// Une sanction que l'arbitre a notée au sujet d'un bulletin, hors de la correction de
+/// ce qui y est écrit (billet de correction, guide section 2).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SanctionNotee {
+    /// (22) Bulletin échangé après la deuxième sonnerie : zéro.
+    BulletinEchange,
+    /// (23) Temps dépassé, bulletin rédigé après la deuxième sonnerie : zéro.
+    TempsDepasse,
+    /// (10) Autre avertissement (disciplinaire : il s'ajoute à la sanction du bulletin,
+    /// règlement 5.8), avec son motif.
+    Avertissement { motif: String },
+    /// (28) Autre zéro (tricherie, collusion…), avec son motif.
+    Zero { motif: String },
+}
+
+impl SanctionNotee {
+    /// La valeur écrite après `sanction:` (relue par [`lire_bulletins`]).
+    pub fn vers_texte(&self) -> String {
+        match self {
+            SanctionNotee::BulletinEchange => "échange".into(),
+            SanctionNotee::TempsDepasse => "temps dépassé".into(),
+            SanctionNotee::Avertissement { motif } => format!("avertissement {motif}"),
+            SanctionNotee::Zero { motif } => format!("zéro {motif}"),
+        }
+    }
+
+    /// Lit la valeur écrite après `sanction:`.
+    pub fn lire(valeur: &str) -> Result<SanctionNotee, Defaut> {
+        let v = valeur.trim();
+        let (premier, reste) = v.split_once(char::is_whitespace).map_or((v, ""), |(a, b)| (a, b.trim()));
+        let mot = premier.to_lowercase().replace(['é', 'è'], "e");
+        let sans_motif = |genre: &'static str| Defaut::SanctionSansMotif(genre);
+        match (mot.as_str(), reste.to_lowercase().replace(['é', 'è'], "e").as_str()) {
+            ("echange" | "echangee", "") | ("bulletin", "echange" | "echangee") => Ok(SanctionNotee::BulletinEchange),
+            ("temps", "" | "depasse") => Ok(SanctionNotee::TempsDepasse),
+            ("avertissement", "") => Err(sans_motif("avertissement")),
+            ("avertissement", _) => Ok(SanctionNotee::Avertissement { motif: reste.to_string() }),
+            ("zero", "") => Err(sans_motif("zéro")),
+            ("zero", _) => Ok(SanctionNotee::Zero { motif: reste.to_string() }),
+            _ => Err(Defaut::Sanction(v.to_string())),
+        }
+    }
 }
 
 /// Remis rempli, non remis, ou remis sans rien d'écrit.
@@ -108,7 +172,7 @@ pub enum Defaut {
     Nombre { cle: &'static str, valeur: String },
     #[error("ligne hors de tout bulletin : « {0} » (un fichier commence par « bulletin table=N coup=N »)")]
     HorsBulletin(String),
-    #[error("clé inconnue « {0} » : attendu ref, score ou rature")]
+    #[error("clé inconnue « {0} » : attendu ref, score, rature ou sanction")]
     CleInconnue(String),
     #[error("« {0} » donné deux fois dans le même bulletin")]
     Doublon(String),
@@ -116,6 +180,10 @@ pub enum Defaut {
     ValeurVide(String),
     #[error("valeur de rature invalide « {0} » : attendu oui ou non")]
     Rature(String),
+    #[error("sanction « {0} » inconnue : attendu échange, temps, avertissement MOTIF ou zéro MOTIF")]
+    Sanction(String),
+    #[error("« sanction: {0} » demande un motif (par exemple « sanction: {0} bavardage »)")]
+    SanctionSansMotif(&'static str),
     #[error("ligne incomprise « {0} »")]
     Incomprise(String),
     #[error("colonne {0} : « {{ » sans « }} »")]
@@ -185,6 +253,7 @@ impl Lecture {
             score: None,
             rangees: Vec::new(),
             rature: false,
+            sanctions: Vec::new(),
             source: None,
         }
     }
@@ -225,6 +294,9 @@ impl Lecture {
         }
         if self.rature {
             t.push_str("rature: oui\n");
+        }
+        for s in &self.sanctions {
+            let _ = writeln!(t, "sanction: {}", s.vers_texte().replace(['\n', '\r'], " "));
         }
         t
     }
@@ -394,6 +466,13 @@ impl EnCours {
                     "non" => false,
                     _ => return Err(Defaut::Rature(val.to_string())),
                 };
+            }
+            "sanction" => {
+                let sanction = SanctionNotee::lire(val)?;
+                if lc.sanctions.contains(&sanction) {
+                    return Err(Defaut::Doublon(format!("sanction: {val}")));
+                }
+                lc.sanctions.push(sanction);
             }
             _ => return Err(Defaut::CleInconnue(cle)),
         }

@@ -269,6 +269,45 @@ fn cellule() -> impl Strategy<Value = Cellule> {
     })
 }
 
+#[test]
+fn sanctions_notees_par_l_arbitre() {
+    let l = une("bulletin table=4 coup=9\nref: H4\nscore: 20\n|MANGER\nsanction: temps dépassé\nSanction: avertissement bavardage pendant le coup\nsanction: Bulletin échangé\n");
+    assert_eq!(
+        l.sanctions,
+        vec![
+            SanctionNotee::TempsDepasse,
+            SanctionNotee::Avertissement { motif: "bavardage pendant le coup".into() },
+            SanctionNotee::BulletinEchange
+        ]
+    );
+    let l = une("bulletin table=1 coup=2\nvierge\nsanction: zéro collusion\nsanction: echange\nsanction: temps\n");
+    assert_eq!(l.sanctions[0], SanctionNotee::Zero { motif: "collusion".into() });
+    assert_eq!(l.sanctions.len(), 3);
+    // Le texte relu redonne la même lecture.
+    assert_eq!(une(&l.vers_texte()).sanctions, l.sanctions);
+    // Erreurs : genre inconnu, motif manquant, sanction donnée deux fois ; la ligne est nommée.
+    let e = erreur("bulletin table=1 coup=1\nvierge\nsanction: carton rouge\n");
+    assert_eq!((e.ligne, e.table, e.coup), (3, Some(1), Some(1)));
+    assert!(e.to_string().starts_with("b.txt:3: sanction « carton rouge » inconnue"), "{e}");
+    let e = erreur("bulletin table=1 coup=1\nvierge\nsanction: avertissement\n");
+    assert!(e.to_string().contains("demande un motif"), "{e}");
+    let e = erreur("bulletin table=1 coup=1\nvierge\nsanction: zéro\n");
+    assert!(e.to_string().contains("« sanction: zéro » demande un motif"), "{e}");
+    let e = erreur("bulletin table=1 coup=1\nvierge\nsanction: temps\nsanction: temps dépassé\n");
+    assert_eq!(e.ligne, 4);
+    assert!(e.to_string().contains("deux fois"), "{e}");
+}
+
+fn sanction() -> impl Strategy<Value = SanctionNotee> {
+    let motif = "[a-zà-ü][a-zà-ü ,']{0,12}[a-z]";
+    prop_oneof![
+        Just(SanctionNotee::BulletinEchange),
+        Just(SanctionNotee::TempsDepasse),
+        motif.prop_map(|motif| SanctionNotee::Avertissement { motif }),
+        motif.prop_map(|motif| SanctionNotee::Zero { motif }),
+    ]
+}
+
 fn lecture() -> impl Strategy<Value = Lecture> {
     let valeur = "[A-Za-z0-9#?][A-Za-z0-9 #?]{0,5}[A-Za-z0-9#?]|[A-Za-z0-9#]";
     (
@@ -279,8 +318,14 @@ fn lecture() -> impl Strategy<Value = Lecture> {
         prop::option::of(valeur),
         prop::collection::vec(prop::collection::vec(cellule(), 0..10), 0..4),
         any::<bool>(),
+        prop::collection::vec(sanction(), 0..3),
     )
-        .prop_map(|(table, coup, etat, reference, score, rangees, rature)| {
+        .prop_map(|(table, coup, etat, reference, score, rangees, rature, mut sanctions)| {
+            let mut vues = Vec::new();
+            sanctions.retain(|s| !vues.contains(s) && {
+                vues.push(s.clone());
+                true
+            });
             let rempli = etat == EtatBulletin::Rempli;
             Lecture {
                 table,
@@ -290,6 +335,7 @@ fn lecture() -> impl Strategy<Value = Lecture> {
                 score: score.filter(|_| rempli),
                 rangees: if rempli { rangees } else { Vec::new() },
                 rature: rature && etat != EtatBulletin::Absent,
+                sanctions,
                 source: None,
             }
         })

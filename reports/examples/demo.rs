@@ -1,20 +1,21 @@
 //! Une manche de démonstration construite à la main sur la partie `samples/rosace.partie`
 //! (six tables, des décisions posées directement : mot non admis, joker, pénalité,
 //! erreur de lettre, référence et sens inversés, avertissements cumulés, absence, double
-//! arbitrage) ; écrit tous les rapports dans le répertoire donné. Sert aux captures de
-//! `docs/` :
+//! arbitrage) ; écrit tous les rapports dans le répertoire donné, et le classement d'un
+//! tournoi de deux parties dans `tournoi/`. Sert aux captures de `docs/` :
 //!
 //! ```text
 //! cargo run -p arbitre-reports --example demo -- /tmp/demo
 //! ```
 
-use arbitre_engine::arbitrage::{Decision, Edition, Motif, SolutionRetenue, Verdict};
+use arbitre_engine::arbitrage::{Decision, Edition, Motif, Verdict};
 use arbitre_engine::lecture::{lire_bulletin, Lecture};
 use arbitre_engine::{Formule, Identite, Partie};
 use arbitre_reports::billets::billets_html;
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
 use arbitre_reports::dossier::PartieResumee;
-use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, Joueur, Reglages};
+use arbitre_reports::tournoi::{tournoi_csv, tournoi_html, Tournoi};
+use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, Joueur, Rapport, Reglages};
 use std::path::Path;
 
 /// Une décision et le bulletin lu (format texte des lectures, sans l'en-tête).
@@ -61,7 +62,7 @@ fn main() {
     }
     // Quatre avertissements (lettres de raccord) pour la table 4 : le 4e coûte 5 points.
     for coup in [1, 4, 6, 9] {
-        let mut d = au_top(&resume, 4, coup);
+        let mut d = resume.coups[coup as usize - 1].au_top(4);
         d.verdict = Verdict::Avertissement;
         d.motifs = vec![Motif::LettresRaccord];
         decisions.push(d);
@@ -74,7 +75,7 @@ fn main() {
             }
             let d = match decisions.iter().find(|d| d.table == table && d.coup == coup.numero) {
                 Some(d) => d.clone(),
-                None => au_top(&resume, table, coup.numero),
+                None => coup.au_top(table),
             };
             let corps = textes
                 .iter()
@@ -122,20 +123,23 @@ fn main() {
     let choisis: Vec<_> = r.billets.iter().filter(|b| [(2, 3), (3, 14), (1, 12)].contains(&(b.table, b.coup))).cloned().collect();
     std::fs::write(Path::new(&sortie).join("billets-choisis.html"), billets_html(&dossier.titre, &choisis)).unwrap();
     print!("{}", r.synthese.texte());
-}
 
-/// Le top du coup, payé sans sanction.
-fn au_top(p: &PartieResumee, table: u32, coup: u32) -> Decision {
-    let c = &p.coups[coup as usize - 1];
-    Decision {
-        table,
-        coup,
-        verdict: Verdict::Valide,
-        score: c.score,
-        score_revendique: Some(c.score),
-        motifs: vec![],
-        commission: false,
-        verifier_grille: false,
-        solution: Some(SolutionRetenue { mot: c.mot.clone(), reference: c.reference.clone(), score: c.score }),
+    // Un tournoi de deux parties : la démonstration, puis une seconde partie sur la même
+    // grille où la table 6 arrive au 3e coup (6.2), la table 1 est sanctionnée d'un zéro
+    // libre (billet (28)) au coup 9 et la table 2 d'un temps dépassé au coup 20.
+    let mut seconde = dossier.clone();
+    seconde.titre = "Démonstration — partie Rosace bis".into();
+    seconde.premier_arbitre = None;
+    seconde.joueurs.iter_mut().find(|j| j.table == 6).unwrap().arrivee = Some(3);
+    for b in &mut seconde.bulletins {
+        let (table, coup) = (b.decision.table, b.decision.coup);
+        if (table, coup) == (1, 9) || (table, coup) == (2, 20) {
+            b.decision.verdict = Verdict::Zero;
+            b.decision.score = 0;
+            b.decision.motifs = vec![if table == 1 { Motif::AutreZero { texte: "collusion".into() } } else { Motif::TempsDepasse }];
+        }
     }
+    let t = Tournoi::classer("Tournoi de démonstration", &[("partie-1/archive.json".into(), dossier), ("partie-2/archive.json".into(), seconde)]).unwrap();
+    let dir = Path::new(&sortie).join("tournoi");
+    ecrire_rapports(&dir, &[Rapport { nom: "classement.html".into(), contenu: tournoi_html(&t) }, Rapport { nom: "classement.csv".into(), contenu: tournoi_csv(&t) }]).unwrap();
 }

@@ -8,6 +8,7 @@ use crate::double_arbitrage::Comparaison;
 use crate::dossier::Dossier;
 use crate::resultats::Resultats;
 use crate::Erreur;
+use arbitre_engine::francais;
 use serde::{Deserialize, Serialize};
 
 /// L'identifiant du format.
@@ -43,7 +44,7 @@ pub fn archive_json(dossier: &Dossier, resultats: &Resultats, comparaison: Optio
 /// Relit une archive : le dossier, après vérification du format et de la version.
 pub fn lire_archive(chemin: &str, texte: &str) -> Result<Dossier, Erreur> {
     let err = |message: String| Erreur::Archive { chemin: chemin.to_string(), message };
-    let brut: serde_json::Value = serde_json::from_str(texte).map_err(|e| err(format!("JSON invalide ligne {} : {e}", e.line())))?;
+    let brut: serde_json::Value = serde_json::from_str(texte).map_err(|e| err(format!("JSON invalide, {}", francais::json(&e))))?;
     match brut.get("format").and_then(|f| f.as_str()) {
         Some(FORMAT) => {}
         autre => return Err(err(format!("format « {} » : attendu « {FORMAT} »", autre.unwrap_or("absent")))),
@@ -58,5 +59,5 @@ pub fn lire_archive(chemin: &str, texte: &str) -> Result<Dossier, Erreur> {
         }
     }
     let dossier = brut.get("dossier").ok_or_else(|| err("champ « dossier » absent".into()))?;
-    serde_json::from_value(dossier.clone()).map_err(|e| err(format!("dossier invalide : {e}")))
+    serde_json::from_value(dossier.clone()).map_err(|e| err(format!("dossier invalide : {}", francais::message_serde(&e.to_string()))))
 }

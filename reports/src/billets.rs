@@ -48,6 +48,10 @@ pub enum Item {
     LocalisationZero { score_inexact: bool, fallacieux: bool },
     /// (21) Bulletin vierge / manquant.
     ViergeManquant,
+    /// (22) Bulletin échangé.
+    BulletinEchange,
+    /// (23) Temps dépassé.
+    TempsDepasse,
     /// (24) Placement impossible.
     PlacementImpossible,
     /// (25) Mot illisible.
@@ -96,6 +100,8 @@ impl Item {
             Item::MotIncomplet => 18,
             Item::LocalisationZero { .. } => 19,
             Item::ViergeManquant => 21,
+            Item::BulletinEchange => 22,
+            Item::TempsDepasse => 23,
             Item::PlacementImpossible => 24,
             Item::Illisible => 25,
             Item::ErreurLettre { .. } => 26,
@@ -154,8 +160,21 @@ pub fn items_decision(d: &Decision) -> Vec<Item> {
                 Verdict::Zero => Item::AutreZero { texte: "plusieurs solutions".into() },
                 _ => Item::AutreAvertissement { texte: "plusieurs solutions".into() },
             },
+            Motif::BulletinEchange => Item::BulletinEchange,
+            Motif::TempsDepasse => Item::TempsDepasse,
+            Motif::AutreZero { texte } => Item::AutreZero { texte: texte.clone() },
+            Motif::AutreAvertissement { texte } => Item::AutreAvertissement { texte: texte.clone() },
         };
-        ajouter(item, &mut items);
+        // Les cases (10) et (28) n'ont qu'une ligne : plusieurs motifs s'y écrivent à la suite.
+        match (items.iter_mut().find(|i| i.numero() == item.numero()), &item) {
+            (Some(Item::AutreAvertissement { texte: t }), Item::AutreAvertissement { texte }) | (Some(Item::AutreZero { texte: t }), Item::AutreZero { texte }) => {
+                if t != texte {
+                    t.push_str(" ; ");
+                    t.push_str(texte);
+                }
+            }
+            _ => ajouter(item, &mut items),
+        }
     }
     if !non_admis.is_empty() {
         ajouter(Item::MotsNonAdmis { mots: non_admis }, &mut items);
@@ -195,6 +214,12 @@ fn dispense(d: &Decision, numero_avert: Option<u32>, top: Option<(&str, &str, u3
         }
         _ => false,
     }
+}
+
+/// Les billets du double arbitre, à imprimer et distribuer : ceux qui changent quelque
+/// chose (rectification) ou envoient le bulletin en commission.
+pub fn billets_du_double_arbitre(billets: &[Billet]) -> Vec<Billet> {
+    billets.iter().filter(|b| b.double_arbitrage).cloned().collect()
 }
 
 /// Les billets de la manche, par coup puis par table (l'ordre de distribution).
@@ -238,7 +263,9 @@ pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Co
             v.push(Billet {
                 table: l.table,
                 coup: coup.numero,
-                double_arbitrage: rectif.is_some(),
+                // Avec le premier arbitre, le billet d'une rectification ou d'un bulletin que
+                // le double arbitre envoie en commission émane du double arbitrage (guide (3)).
+                double_arbitrage: rectif.is_some() || (comparaison.is_some() && d.commission),
                 verdict: d.verdict,
                 items,
                 score_attribue: case.score,
@@ -259,9 +286,11 @@ body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-ser
 .billet.da { --encre: #0a7a2a; }
 .billet:nth-of-type(3n) { break-after: page; page-break-after: always; margin-bottom: 0; }
 .billet > div { border-bottom: 0.25mm solid #000; }
+.billet > .logo, .billet > .da-case, .billet > .table-no { border-bottom: 0.45mm dashed #000; }
+.pli { margin-left: auto; margin-right: 2mm; font-size: 5.5pt; font-weight: normal; color: #555; }
 .logo { grid-column: 1; display: flex; align-items: center; justify-content: center; font-weight: bold; font-style: italic; font-size: 8pt; border-right: 0.25mm solid #000; }
 .da-case { grid-column: 2; display: flex; align-items: center; gap: 2mm; padding-left: 3mm; font-weight: bold; font-size: 8.5pt; }
-.table-no { grid-column: 3; border-left: 0.35mm solid #000; display: flex; align-items: center; justify-content: space-between; padding: 0 3mm; font-size: 9pt; font-weight: bold; }
+.table-no { grid-column: 3; border-left: 0.45mm dashed #000; display: flex; align-items: center; justify-content: space-between; padding: 0 3mm; font-size: 9pt; font-weight: bold; }
 .bande { grid-column: 1; border-right: 0.25mm solid #000; display: flex; align-items: center; justify-content: center; font-weight: bold; }
 .bande span { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 6.6pt; white-space: nowrap; }
 .bande.av span { font-size: 6pt; }
@@ -328,7 +357,14 @@ fn billet_html(b: &Billet) -> String {
     ));
     // En-tête : (3) double arbitrage, (1) table.
     h.push_str("<div class=\"logo\">fisf</div>\n");
-    h.push_str(&format!("<div class=\"da-case\">{}{}DOUBLE ARBITRAGE</div>\n", n(3), carre(b.double_arbitrage)));
+    // (2) La limite de pliage : le billet se plie le long des pointillés (sous l'en-tête,
+    // puis à gauche du cadre de la table) pour que seul le numéro de table soit visible.
+    h.push_str(&format!(
+        "<div class=\"da-case\">{}{}DOUBLE ARBITRAGE<span class=\"pli\">{}limite de pliage</span></div>\n",
+        n(3),
+        carre(b.double_arbitrage),
+        n(2)
+    ));
     h.push_str(&format!("<div class=\"table-no\"><span>Table N° {}</span><span class=\"ecrit\">{}</span></div>\n", n(1), b.table));
 
     // Avertissement : (5) à (12), coup (4).
@@ -423,9 +459,9 @@ fn billet_html(b: &Billet) -> String {
         n(21),
         o(21),
         n(22),
-        rond(false),
+        o(22),
         n(23),
-        rond(false)
+        o(23)
     ));
     h.push_str(&format!("{}{}Placement impossible<span class=\"cote\">{}{}Mot illisible</span><br>\n", n(24), o(24), n(25), o(25)));
     h.push_str(&format!("{}{}Erreur de lettre. Pas de {lettres}<br>\n", n(26), o(26)));
@@ -451,19 +487,17 @@ fn billet_html(b: &Billet) -> String {
 fn votre_bulletin(l: Option<&Lecture>) -> String {
     const COLONNES: usize = 11;
     const RANGEES: usize = 5;
-    let Some(l) = l else {
+    // Rien à reproduire (bulletin non remis ou vierge) : la zone reste celle du formulaire,
+    // sans mention ajoutée ; la case (21) dit déjà pourquoi.
+    let Some(l) = l.filter(|l| l.etat == arbitre_engine::lecture::EtatBulletin::Rempli) else {
         return format!("<div class=\"bulletin-joueur\">{}</div>", grille_vide(COLONNES, RANGEES));
     };
     let mut h = String::from("<div class=\"bulletin-joueur\">");
+    // Ce que le joueur a écrit, tel quel ; rien quand il n'a rien écrit.
     h.push_str(&format!(
-        "<div class=\"refscore\">Réf. <b>{}</b> &nbsp; Score <b>{}</b>{}</div>",
-        e(l.reference.as_deref().unwrap_or("—")),
-        e(l.score.as_deref().unwrap_or("—")),
-        match l.etat {
-            arbitre_engine::lecture::EtatBulletin::Absent => " &nbsp; <i>non remis</i>",
-            arbitre_engine::lecture::EtatBulletin::Vierge => " &nbsp; <i>vierge</i>",
-            _ => "",
-        }
+        "<div class=\"refscore\">Réf. <b>{}</b> &nbsp; Score <b>{}</b></div>",
+        e(l.reference.as_deref().unwrap_or("")),
+        e(l.score.as_deref().unwrap_or(""))
     ));
     let largeur = l.rangees.iter().map(Vec::len).max().unwrap_or(0).max(COLONNES);
     let hauteur = l.rangees.len().max(RANGEES);

@@ -5,7 +5,7 @@
 use crate::dossier::Dossier;
 use crate::html::{e, page, STYLE_ECRAN};
 use crate::resultats::{Case, Origine, Resultats};
-use arbitre_engine::arbitrage::Verdict;
+use arbitre_engine::arbitrage::{Motif, Verdict};
 
 /// Le rang écrit : « 2 » ou « 2 ex » pour les ex aequo.
 fn rang(r: u32, ex: bool) -> String {
@@ -21,25 +21,43 @@ pub fn pourcentage(p: f64) -> String {
     format!("{p:.1}").replace('.', ",")
 }
 
-/// Les résultats en CSV : une ligne par table, une colonne par coup.
+/// Les colonnes de `resultats.csv` après les coups (une seule signification par
+/// colonne ; documentées dans `reports/README.md`).
+pub const COLONNES_FIN: [&str; 10] = [
+    "Avertissements",
+    "Pénalité avertissements",
+    "Pénalités",
+    "Zéros",
+    "Solos",
+    "Coups des solos",
+    "Bonification solos",
+    "Total",
+    "% des tops",
+    "Non revus",
+];
+
+/// Les résultats en CSV : une ligne par table, une colonne par coup (les points
+/// comptés), puis les comptes ; le rang et l'ex aequo en deux colonnes.
 pub fn resultats_csv(dossier: &Dossier, r: &Resultats) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let mut entete: Vec<String> = ["Rang", "Table", "Nom"].map(String::from).to_vec();
+    let mut entete: Vec<String> = ["Rang", "Ex aequo", "Table", "Nom"].map(String::from).to_vec();
     entete.extend(dossier.partie.coups.iter().map(|c| format!("Coup {}", c.numero)));
-    entete.extend(["Avertissements", "Pénalité avertissements", "Pénalités", "Zéros", "Solos", "Bonification solos", "Total", "% des tops"].map(String::from));
+    entete.extend(COLONNES_FIN.map(String::from));
     let _ = w.write_record(&entete);
     for l in &r.tables {
-        let mut champs = vec![rang(l.rang, l.ex_aequo), l.table.to_string(), l.nom.clone().unwrap_or_default()];
+        let mut champs = vec![l.rang.to_string(), if l.ex_aequo { "oui" } else { "non" }.to_string(), l.table.to_string(), l.nom.clone().unwrap_or_default()];
         champs.extend(l.coups.iter().map(|c| c.score.to_string()));
         champs.extend([
             l.avertissements.to_string(),
             l.penalite_avertissements.to_string(),
             l.penalites.to_string(),
             l.zeros.to_string(),
+            l.solos.len().to_string(),
             l.solos.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
             l.bonification.to_string(),
             l.total.to_string(),
             pourcentage(l.pourcentage),
+            l.coups.iter().filter(|c| c.origine == Origine::NonRevu).count().to_string(),
         ]);
         let _ = w.write_record(&champs);
     }
@@ -47,16 +65,22 @@ pub fn resultats_csv(dossier: &Dossier, r: &Resultats) -> String {
 }
 
 /// Une case du tableau : le score et sa marque (A3 : 3e avertissement, P : pénalité,
-/// Z : zéro, abs : absent, ret : retard, ? : bulletin illisible, S : solo).
+/// Z : zéro, abs : absent, ret : retard, ? : bulletin illisible, nr : non revu, S : solo).
 fn case_html(c: &Case) -> String {
-    let marque = match (c.origine, c.verdict) {
-        (Origine::Absent, _) => "abs".to_string(),
-        (Origine::Retard, _) => "ret".to_string(),
-        (Origine::ErreurLecture, _) => "?".to_string(),
-        (_, Verdict::Avertissement) => format!("A{}", c.avertissement.unwrap_or(0)),
-        (_, Verdict::Penalite) => "P".to_string(),
-        (_, Verdict::Zero) => "Z".to_string(),
-        (_, Verdict::Valide) => String::new(),
+    let sanction = match c.verdict {
+        Verdict::Avertissement => format!("A{}", c.avertissement.unwrap_or(0)),
+        Verdict::Penalite => "P".to_string(),
+        Verdict::Zero => "Z".to_string(),
+        Verdict::Valide => String::new(),
+    };
+    let marque = match c.origine {
+        Origine::Absent => "abs".to_string(),
+        Origine::Retard => "ret".to_string(),
+        Origine::ErreurLecture => "?".to_string(),
+        Origine::NonRevu if sanction.is_empty() => "nr".to_string(),
+        Origine::NonRevu => format!("{sanction} nr"),
+        Origine::Bulletin if c.moyenne => "moy".to_string(),
+        Origine::Bulletin => sanction,
     };
     let solo = if c.solo { " <b>S</b>" } else { "" };
     if marque.is_empty() {
@@ -105,7 +129,7 @@ pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
             pourcentage(l.pourcentage)
         ));
     }
-    h.push_str("</table>\n<p class=\"note\">A<i>n</i> : <i>n</i>-ième avertissement ; P : pénalité de 5 points (déjà déduite) ; Z : zéro ; abs : aucun bulletin ; ret : arrivée en retard (6.2) ; ? : bulletin illisible, à corriger à la main ; S : solo (3.5).</p>\n");
+    h.push_str("</table>\n<p class=\"note\">A<i>n</i> : <i>n</i>-ième avertissement ; P : pénalité de 5 points (déjà déduite) ; Z : zéro ; abs : aucun bulletin ; ret : arrivée en retard (6.2) ; ? : bulletin illisible, à corriger à la main ; nr : non revu par le double arbitre (décision du premier arbitre conservée) ; moy : moyenne du 5.9 confirmée ; S : solo (3.5).</p>\n");
     let solos = r.solos();
     if !solos.is_empty() {
         h.push_str("<h2>Solos (3.5)</h2>\n<ul>\n");
@@ -114,18 +138,32 @@ pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
         }
         h.push_str("</ul>\n");
     }
+    let notees = sanctions_notees(dossier);
+    if !notees.is_empty() {
+        h.push_str("<h2>Sanctions notées par l'arbitre (hors écriture du bulletin)</h2>\n<ul>\n");
+        for (table, coup, texte) in notees {
+            h.push_str(&format!("<li>Table {table}, coup {coup} : {}</li>\n", e(&texte)));
+        }
+        h.push_str("</ul>\n");
+    }
     if !r.moyennes.is_empty() {
-        h.push_str("<h2>Moyennes à confirmer (5.9, mot non admis répété avant notification)</h2>\n<ul>\n");
+        h.push_str("<h2>Moyennes du 5.9 (mot non admis répété avant notification)</h2>\n<ul>\n");
         for m in &r.moyennes {
             h.push_str(&format!(
-                "<li>Table {}, coup {} : {} déjà sanctionné(s) au coup {} ; moyenne des autres joueurs {}{} → {} points si le joueur n'avait pas été averti (non appliqué au total).</li>\n",
+                "<li>Table {}, coup {} : {} déjà sanctionné{} au coup {} ; moyenne des autres joueurs {}{} → {} points {}</li>\n",
                 m.table,
                 m.coup,
                 e(&m.mots.join(", ")),
+                if m.mots.len() > 1 { "s" } else { "" },
                 m.coup_initial,
                 m.moyenne,
                 m.plafond.map(|p| format!(", plafonnée à la solution proposée ({p})")).unwrap_or_default(),
-                m.score_propose
+                m.score_propose,
+                if m.appliquee {
+                    "<b>appliquée</b> au total (confirmée par l'arbitre).".to_string()
+                } else {
+                    format!("si le joueur n'avait pas été averti : <b>à confirmer</b>, non appliquée au total (<code>--moyenne {}:{}</code> pour l'appliquer).", m.table, m.coup)
+                }
             ));
         }
         h.push_str("</ul>\n");
@@ -138,4 +176,24 @@ pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
         h.push_str("</ul>\n");
     }
     page(&format!("Résultats — {}", dossier.titre), STYLE_ECRAN, &h)
+}
+
+/// Les sanctions notées par l'arbitre (`sanction:` des lectures) : (table, coup, texte),
+/// par coup puis par table.
+pub fn sanctions_notees(dossier: &Dossier) -> Vec<(u32, u32, String)> {
+    let mut v = Vec::new();
+    for b in &dossier.bulletins {
+        for m in &b.decision.motifs {
+            let texte = match m {
+                Motif::BulletinEchange => "zéro, bulletin échangé (billet (22))".to_string(),
+                Motif::TempsDepasse => "zéro, temps dépassé (billet (23))".to_string(),
+                Motif::AutreZero { texte } => format!("zéro : {texte} (billet (28))"),
+                Motif::AutreAvertissement { texte } => format!("avertissement : {texte} (billet (10), s'ajoute à la sanction du bulletin, 5.8)"),
+                _ => continue,
+            };
+            v.push((b.decision.table, b.decision.coup, texte));
+        }
+    }
+    v.sort_by_key(|&(t, c, _)| (c, t));
+    v
 }

@@ -57,7 +57,7 @@ pub struct CoupPartie {
 }
 
 /// Les réglages de la partie.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reglages {
     /// Blitz ou partie originale : les avertissements coûtent 5 points à partir du 6e
     /// au lieu du 4e (5.9).
@@ -65,6 +65,17 @@ pub struct Reglages {
     /// Le nombre de joueurs de la salle pour la bonification de solo (3.5) ; sinon le
     /// nombre de tables du dossier.
     pub nombre_joueurs: Option<u32>,
+    /// Les moyennes du 5.9 que l'arbitre confirme (`--moyenne TABLE:COUP`) : appliquées
+    /// au score au lieu du zéro.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moyennes_confirmees: Vec<CaseConfirmee>,
+}
+
+/// Une case (table, coup) confirmée par l'arbitre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseConfirmee {
+    pub table: u32,
+    pub coup: u32,
 }
 
 impl Reglages {
@@ -108,6 +119,23 @@ impl ErreurBulletin {
     /// `fichier:ligne: message` (le message ne répète pas le lieu).
     pub fn lieu(&self) -> String {
         format!("{}:{}", self.fichier, self.ligne)
+    }
+}
+
+impl CoupPartie {
+    /// La décision d'un bulletin payé au top, sans sanction (démonstrations, essais).
+    pub fn au_top(&self, table: u32) -> arbitre_engine::arbitrage::Decision {
+        arbitre_engine::arbitrage::Decision {
+            table,
+            coup: self.numero,
+            verdict: arbitre_engine::arbitrage::Verdict::Valide,
+            score: self.score,
+            score_revendique: Some(self.score),
+            motifs: vec![],
+            commission: false,
+            verifier_grille: false,
+            solution: Some(arbitre_engine::arbitrage::SolutionRetenue { mot: self.mot.clone(), reference: self.reference.clone(), score: self.score }),
+        }
     }
 }
 

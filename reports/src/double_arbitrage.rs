@@ -8,6 +8,7 @@
 //! `avertissement` (`A`), `penalite` (`pénalité`, `P`), `zero` (`zéro`, `Z`), sans
 //! distinction de casse.
 
+use crate::accords::accorde;
 use crate::joueurs::{lignes_csv, nombre};
 use crate::resultats::{Origine, Resultats};
 use crate::Erreur;
@@ -56,10 +57,10 @@ impl Rectification {
     pub fn libelle(&self) -> String {
         let mut parts = Vec::new();
         if let Some(v) = self.suppression {
-            parts.push(format!("{} supprimé(e) (SUP)", nom_verdict(v)));
+            parts.push(format!("{} {} (SUP)", nom_verdict(v), accorde(v, "supprimé")));
         }
         if let Some(v) = self.ajout {
-            parts.push(format!("{} ajouté(e)", nom_verdict(v)));
+            parts.push(format!("{} {}", nom_verdict(v), accorde(v, "ajouté")));
         }
         if self.score_modifie {
             parts.push(format!("score {} → {}", self.score_premier, self.score));

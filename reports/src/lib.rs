@@ -6,6 +6,7 @@
 //! Tout rapport est une fonction pure d'un [`Dossier`] : relire l'archive redonne les
 //! mêmes rapports, octet pour octet.
 
+pub mod accords;
 pub mod archive;
 pub mod billets;
 pub mod dossier;
@@ -18,6 +19,7 @@ pub mod rapports;
 pub mod resultats;
 pub mod suivi;
 pub mod synthese;
+pub mod tournoi;
 
 pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, Joueur, Reglages};
 pub use rapports::{ecrire_rapports, generer_rapports, Rapport};
@@ -28,7 +30,7 @@ pub enum Erreur {
     /// Une ligne d'un fichier CSV ou JSON : fichier, ligne, ce qui ne va pas.
     #[error("{fichier}:{ligne}: {message}")]
     Ligne { fichier: String, ligne: usize, message: String },
-    #[error("{chemin} : {source}")]
+    #[error("{chemin} : {}", arbitre_engine::francais::io(source))]
     Io { chemin: String, source: std::io::Error },
     #[error("archive {chemin} : {message}")]
     Archive { chemin: String, message: String },

@@ -1,7 +1,7 @@
 //! L'ensemble des rapports d'un dossier, et leur écriture dans un répertoire.
 
 use crate::archive::archive_json;
-use crate::billets::{billets, billets_html, Billet};
+use crate::billets::{billets, billets_du_double_arbitre, billets_html, Billet};
 use crate::classement::{resultats_csv, resultats_html};
 use crate::double_arbitrage::{comparer, rectifications_csv, Comparaison};
 use crate::dossier::Dossier;
@@ -36,7 +36,8 @@ fn remarques(d: &Dossier, r: &Resultats, c: Option<&Comparaison>) -> Vec<String>
         v.push(format!("Commission : table {}, coup {}", b.decision.table, b.decision.coup));
     }
     for m in &r.moyennes {
-        v.push(format!("Moyenne 5.9 à confirmer : table {}, coup {} ({} points)", m.table, m.coup, m.score_propose));
+        let etat = if m.appliquee { "appliquée" } else { "à confirmer" };
+        v.push(format!("Moyenne 5.9 {etat} : table {}, coup {} ({} points)", m.table, m.coup, m.score_propose));
     }
     for e in &d.erreurs {
         v.push(format!("Bulletin illisible {} : à corriger à la main", e.lieu()));
@@ -58,7 +59,7 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
     let comparaison = d.premier_arbitre.as_ref().map(|p| comparer(p, &resultats));
     let c = comparaison.as_ref();
     let billets = billets(d, &resultats, c);
-    let synthese = Synthese::calculer(d, &resultats, c, billets.len());
+    let synthese = Synthese::calculer(d, &resultats, c, &billets);
     let suivi = lignes(d, &resultats, c);
     let decisions: String = d
         .bulletins
@@ -71,12 +72,20 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
     let mut fichiers = vec![
         ("resultats.html", resultats_html(d, &resultats), "les résultats : score par coup, avertissements, solos, total, rang"),
         ("resultats.csv", resultats_csv(d, &resultats), "les résultats pour un tableur"),
-        ("billets.html", billets_html(&d.titre, &billets), "les billets de correction à imprimer (trois par page A4)"),
+        match c {
+            // 5.9 : le double arbitre ne transmet que ses rectifications et ses envois en
+            // commission ; les autres billets sont l'affaire du premier arbitre.
+            Some(_) => ("billets.html", billets_html(&d.titre, &billets_du_double_arbitre(&billets)), "les billets du double arbitre à distribuer : rectifications et envois en commission (trois par page A4)"),
+            None => ("billets.html", billets_html(&d.titre, &billets), "les billets de correction à imprimer (trois par page A4)"),
+        },
         ("suivi.html", suivi_html(d, &resultats, &suivi, &remarques(d, &resultats, c)), "la feuille de suivi du double arbitrage (A4 paysage)"),
         ("suivi.csv", suivi_csv(&suivi), "la feuille de suivi pour un tableur"),
         ("suivi-tirages.csv", tirages_csv(d), "tirages, mots retenus et places par coup"),
         ("decisions.jsonl", decisions, "une décision JSON par bulletin (absents compris)"),
     ];
+    if c.is_some() {
+        fichiers.insert(3, ("billets-manche.html", billets_html(&d.titre, &billets), "tous les billets des bulletins relus, ceux que le premier arbitre a déjà envoyés compris (pour qui les veut)"));
+    }
     if let Some(c) = c {
         fichiers.push(("rectifications.csv", rectifications_csv(c), "les rectifications du double arbitrage"));
     }

@@ -4,9 +4,12 @@
 //!
 //! Rien ne manque en silence : une table sans bulletin à un coup reçoit un zéro au motif
 //! « absent » (une [`Decision`] construite ici, avec son billet), un bulletin illisible
-//! compte zéro et reste signalé pour être corrigé à la main.
+//! compte zéro et reste signalé pour être corrigé à la main. En double arbitrage partiel
+//! (le premier arbitre couvre toute la manche, seuls quelques bulletins sont relus), un
+//! bulletin non relu garde la décision du premier arbitre ([`Origine::NonRevu`]).
 
-use crate::dossier::Dossier;
+use crate::double_arbitrage::CorrectionPremier;
+use crate::dossier::{CaseConfirmee, Dossier};
 use arbitre_engine::arbitrage::{Decision, Motif, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -23,6 +26,17 @@ pub enum Origine {
     Retard,
     /// Le bulletin n'a pas pu être lu : zéro provisoire, à corriger à la main.
     ErreurLecture,
+    /// Double arbitrage partiel : bulletin non relu, la décision du premier arbitre
+    /// (`--arbitrage`) est conservée.
+    NonRevu,
+}
+
+impl Origine {
+    /// Un bulletin corrigé, par arbitre ou (non relu) par le premier arbitre : il compte
+    /// pour les solos et les moyennes.
+    pub fn corrige(self) -> bool {
+        matches!(self, Origine::Bulletin | Origine::NonRevu)
+    }
 }
 
 /// Une table à un coup.
@@ -38,6 +52,9 @@ pub struct Case {
     /// Le quantième de l'avertissement sur la partie (5.9), s'il y en a un.
     pub avertissement: Option<u32>,
     pub solo: bool,
+    /// La moyenne du 5.9, confirmée par l'arbitre, remplace le zéro (`score`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moyenne: bool,
 }
 
 /// Une table sur toute la partie.
@@ -83,6 +100,9 @@ pub struct Moyenne {
     pub plafond: Option<u32>,
     /// Ce que la règle donnerait : la moyenne, plafonnée.
     pub score_propose: u32,
+    /// Confirmée par l'arbitre (`--moyenne TABLE:COUP`) et appliquée au score.
+    #[serde(default)]
+    pub appliquee: bool,
 }
 
 /// Les résultats de la manche.
@@ -123,6 +143,10 @@ impl Resultats {
             dossier.bulletins.iter().rev().map(|b| ((b.decision.table, b.decision.coup), &b.decision)).collect();
         let erreurs: BTreeSet<(u32, u32)> =
             dossier.erreurs.iter().filter_map(|e| Some((e.table?, e.coup?))).collect();
+        // Double arbitrage partiel : ce que le premier arbitre a décidé des bulletins
+        // qui n'ont pas été relus.
+        let premier: HashMap<(u32, u32), &CorrectionPremier> =
+            dossier.premier_arbitre.iter().flatten().map(|p| ((p.table, p.coup), p)).collect();
 
         let mut absents = Vec::new();
         let mut lignes: Vec<LigneTable> = Vec::new();
@@ -134,22 +158,32 @@ impl Resultats {
             for &coup in &coups {
                 let case = if arrivee.is_some_and(|a| coup < a) {
                     // 6.2 : les coups joués avant l'arrivée sont nuls.
-                    Case { coup, origine: Origine::Retard, verdict: Verdict::Zero, score: 0, brut: 0, avertissement: None, solo: false }
+                    Case { coup, origine: Origine::Retard, verdict: Verdict::Zero, score: 0, brut: 0, avertissement: None, solo: false, moyenne: false }
                 } else if let Some(d) = decisions.get(&(table, coup)) {
-                    let avertissement = (d.verdict == Verdict::Avertissement).then(|| {
+                    // 5.8 : l'avertissement disciplinaire compte en plus de celui du bulletin.
+                    let k = d.avertissements();
+                    n_avert += k;
+                    let avertissement = (k > 0).then_some(n_avert);
+                    Case { coup, origine: Origine::Bulletin, verdict: d.verdict, score: d.score, brut: score_avant_penalite(d), avertissement, solo: false, moyenne: false }
+                } else if erreurs.contains(&(table, coup)) {
+                    Case { coup, origine: Origine::ErreurLecture, verdict: Verdict::Zero, score: 0, brut: 0, avertissement: None, solo: false, moyenne: false }
+                } else if let Some(p) = premier.get(&(table, coup)) {
+                    // Non relu : la décision du premier arbitre, comptée comme les autres
+                    // (avertissements, solos, rang).
+                    let avertissement = (p.sanction == Verdict::Avertissement).then(|| {
                         n_avert += 1;
                         n_avert
                     });
-                    Case { coup, origine: Origine::Bulletin, verdict: d.verdict, score: d.score, brut: score_avant_penalite(d), avertissement, solo: false }
-                } else if erreurs.contains(&(table, coup)) {
-                    Case { coup, origine: Origine::ErreurLecture, verdict: Verdict::Zero, score: 0, brut: 0, avertissement: None, solo: false }
+                    // 3.5 : le solo se compare avant la pénalité de 5 points.
+                    let brut = if p.sanction == Verdict::Penalite { p.score + 5 } else { p.score };
+                    Case { coup, origine: Origine::NonRevu, verdict: p.sanction, score: p.score, brut, avertissement, solo: false, moyenne: false }
                 } else {
                     absents.push(decision_absent(table, coup));
-                    Case { coup, origine: Origine::Absent, verdict: Verdict::Zero, score: 0, brut: 0, avertissement: None, solo: false }
+                    Case { coup, origine: Origine::Absent, verdict: Verdict::Zero, score: 0, brut: 0, avertissement: None, solo: false, moyenne: false }
                 };
                 cases.push(case);
             }
-            let compte = |v: Verdict| cases.iter().filter(|c| c.origine == Origine::Bulletin && c.verdict == v).count() as u32;
+            let compte = |v: Verdict| cases.iter().filter(|c| c.origine.corrige() && c.verdict == v).count() as u32;
             lignes.push(LigneTable {
                 table,
                 nom: joueur.and_then(|j| j.nom.clone()),
@@ -170,6 +204,8 @@ impl Resultats {
             });
         }
 
+        let mut moyennes = moyennes_5_9(dossier, &lignes);
+        appliquer_moyennes(&mut lignes, &mut moyennes, &dossier.reglages.moyennes_confirmees);
         marquer_solos(&mut lignes, coups.len(), bonification_solo);
         let total_tops = dossier.partie.total_tops();
         for l in &mut lignes {
@@ -178,7 +214,6 @@ impl Resultats {
             l.pourcentage = if total_tops == 0 { 0.0 } else { l.total as f64 * 100.0 / total_tops as f64 };
         }
         classer(&mut lignes);
-        let moyennes = moyennes_5_9(dossier, &lignes);
         Resultats { total_tops, nombre_joueurs, bonification_solo, avertissements_gratuits: gratuits, tables: lignes, absents, moyennes }
     }
 
@@ -221,7 +256,7 @@ pub fn decision_absent(table: u32, coup: u32) -> Decision {
 /// autres joueurs, même sous le top ; les scores se comparent avant pénalité de 5 points.
 fn marquer_solos(lignes: &mut [LigneTable], nb_coups: usize, bonification: u32) {
     for i in 0..nb_coups {
-        let joueurs = || lignes.iter().filter(|l| l.coups[i].origine == Origine::Bulletin);
+        let joueurs = || lignes.iter().filter(|l| l.coups[i].origine.corrige());
         let Some(meilleur) = joueurs().map(|l| l.coups[i].brut).max() else { continue };
         let au_meilleur: Vec<u32> = joueurs().filter(|l| l.coups[i].brut == meilleur).map(|l| l.table).collect();
         if meilleur == 0 || au_meilleur.len() != 1 || joueurs().count() < 2 {
@@ -231,6 +266,20 @@ fn marquer_solos(lignes: &mut [LigneTable], nb_coups: usize, bonification: u32) 
         l.coups[i].solo = true;
         l.solos.push(l.coups[i].coup);
         l.bonification += bonification;
+    }
+}
+
+/// 5.9 : la moyenne que l'arbitre confirme remplace le zéro (pas de nouvelle nullité).
+fn appliquer_moyennes(lignes: &mut [LigneTable], moyennes: &mut [Moyenne], confirmees: &[CaseConfirmee]) {
+    for m in moyennes.iter_mut().filter(|m| confirmees.contains(&CaseConfirmee { table: m.table, coup: m.coup })) {
+        let Some(l) = lignes.iter_mut().find(|l| l.table == m.table) else { continue };
+        let Some(c) = l.coups.iter_mut().find(|c| c.coup == m.coup) else { continue };
+        m.appliquee = true;
+        c.moyenne = true;
+        c.verdict = Verdict::Valide;
+        c.score = m.score_propose;
+        c.brut = m.score_propose;
+        l.zeros -= 1;
     }
 }
 
@@ -292,7 +341,7 @@ fn moyennes_5_9(dossier: &Dossier, lignes: &[LigneTable]) -> Vec<Moyenne> {
                 .iter()
                 .filter(|l| l.table != table && !exclus.contains(&(l.table, coup)))
                 .filter_map(|l| l.coups.iter().find(|c| c.coup == coup))
-                .filter(|c| matches!(c.origine, Origine::Bulletin | Origine::Absent))
+                .filter(|c| c.origine.corrige() || c.origine == Origine::Absent)
                 .map(|c| c.score)
                 .collect();
             let moyenne = if autres.is_empty() { 0 } else { autres.iter().sum::<u32>() / autres.len() as u32 };
@@ -305,6 +354,7 @@ fn moyennes_5_9(dossier: &Dossier, lignes: &[LigneTable]) -> Vec<Moyenne> {
                 moyenne,
                 plafond,
                 score_propose,
+                appliquee: false,
             }
         })
         .collect()

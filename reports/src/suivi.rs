@@ -52,9 +52,13 @@ pub struct LigneSuivi {
 /// erreur de localisation, EL erreur de lettre ; LR lettres de raccord, INV référence ou
 /// sens inversé, Jok. joker).
 fn cocher(l: &mut LigneSuivi, d: &Decision) {
+    // 5.8 : l'avertissement disciplinaire s'ajoute à toute sanction (colonne Autre).
+    if d.motifs.iter().any(|m| matches!(m, Motif::AutreAvertissement { .. })) {
+        l.avertissement[4] = true;
+    }
     match d.verdict {
         Verdict::Zero => {
-            for m in &d.motifs {
+            for m in d.motifs.iter().filter(|m| !matches!(m, Motif::AutreAvertissement { .. })) {
                 let i = match m {
                     Motif::MotNonAdmis { .. } => 0,
                     Motif::LocalisationZero | Motif::RaccordementFallacieux | Motif::ReferenceEtSensInverses { .. } => 1,
@@ -173,6 +177,8 @@ h1 { font-size: 12pt; margin: 0 0 2mm 0; text-align: center; border: 0.35mm soli
 .entete .valeur { color: var(--encre); font-weight: bold; border-bottom: 0.2mm dotted #000; display: inline-block; min-width: 70mm; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 0.25mm solid #000; text-align: center; padding: 0; height: 4.9mm; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; page-break-inside: avoid; }
 th { font-weight: bold; font-size: 7pt; background: #f1f1f1; }
 td { color: var(--encre); font-weight: bold; }
 td.coche { font-size: 8.5pt; }
@@ -190,8 +196,8 @@ td.num { color: #000; font-weight: normal; width: 6mm; }
 /// La feuille en HTML imprimable (A4 paysage).
 pub fn suivi_html(dossier: &Dossier, resultats: &Resultats, lignes: &[LigneSuivi], remarques: &[String]) -> String {
     let mut h = String::from("<div class=\"feuille\">\n<div class=\"gauche\">\n<h1>Feuille de suivi de double-arbitrage</h1>\n");
-    let tables: Vec<u32> = resultats.tables.iter().map(|l| l.table).collect();
-    let mut triees = tables.clone();
+    // Les tables contrôlées : celles dont au moins un bulletin a été relu.
+    let mut triees: Vec<u32> = resultats.tables.iter().filter(|l| l.coups.iter().any(|c| c.origine == Origine::Bulletin)).map(|l| l.table).collect();
     triees.sort();
     h.push_str(&format!(
         "<div class=\"entete\"><div>Nom : <span class=\"valeur\">{}</span></div><div>Tournoi / Partie : <span class=\"valeur\">{}</span></div><div>N° des tables contrôlées : <span class=\"valeur\">{}</span></div></div>\n",
@@ -199,8 +205,10 @@ pub fn suivi_html(dossier: &Dossier, resultats: &Resultats, lignes: &[LigneSuivi
         e(&dossier.titre),
         e(&plages(&triees))
     ));
-    h.push_str("<table class=\"principal\">\n<tr><th colspan=\"2\" class=\"groupe\">Pointage</th><th colspan=\"5\" class=\"groupe\">Zéro</th><th colspan=\"2\" class=\"groupe\">Pénalité</th><th colspan=\"6\" class=\"groupe\">Avertissement</th><th rowspan=\"2\" class=\"groupe\">Comm.<br>arb.</th><th rowspan=\"2\" class=\"groupe\">Score<br>final</th></tr>\n");
-    h.push_str("<tr><th>Table</th><th>Coup</th><th>MNA</th><th>LOC</th><th>EL</th><th>Autre</th><th>SUP</th><th>LOC</th><th>SUP</th><th>Score</th><th>LR</th><th>INV</th><th>Jok.</th><th>Autre</th><th>SUP</th></tr>\n");
+    // L'en-tête des colonnes dans <thead> : répété en haut de chaque page imprimée.
+    h.push_str("<table class=\"principal\">\n<thead>\n<tr><th colspan=\"2\" class=\"groupe\">Pointage</th><th colspan=\"5\" class=\"groupe\">Zéro</th><th colspan=\"2\" class=\"groupe\">Pénalité</th><th colspan=\"6\" class=\"groupe\">Avertissement</th><th rowspan=\"2\" class=\"groupe\">Comm.<br>arb.</th><th rowspan=\"2\" class=\"groupe\">Score<br>final</th></tr>\n");
+    h.push_str("<tr><th>Table</th><th>Coup</th><th>MNA</th><th>LOC</th><th>EL</th><th>Autre</th><th>SUP</th><th>LOC</th><th>SUP</th><th>Score</th><th>LR</th><th>INV</th><th>Jok.</th><th>Autre</th><th>SUP</th></tr>\n</thead>\n<tbody>\n");
+    // Des lignes vides pour écrire à la main, comme sur la feuille du guide.
     let nb = lignes.len().max(dossier.partie.coups.len()).max(20);
     for i in 0..nb {
         h.push_str("<tr>");
@@ -215,7 +223,7 @@ pub fn suivi_html(dossier: &Dossier, resultats: &Resultats, lignes: &[LigneSuivi
         }
         h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n<div class=\"bas\"><div>Signature (après pointage)</div><div class=\"remarques\">Remarques : (organisation, solo, commission arbitrage...)");
+    h.push_str("</tbody>\n</table>\n<div class=\"bas\"><div>Signature (après pointage)</div><div class=\"remarques\">Remarques : (organisation, solo, commission arbitrage...)");
     if !remarques.is_empty() {
         h.push_str("<ul>");
         for r in remarques {
@@ -225,20 +233,18 @@ pub fn suivi_html(dossier: &Dossier, resultats: &Resultats, lignes: &[LigneSuivi
     }
     h.push_str("</div></div>\n<div class=\"legende\">MNA = Mot Non Admis &nbsp; LOC = l'erreur de localisation implique soit un zéro, soit une pénalité &nbsp; EL = Erreur de Lettre<br>LR = nombre de Lettres de Raccord insuffisant &nbsp; INV = Réf Alpha ou sens inversé &nbsp; SUP = Supprimé &nbsp; Comm. arbitrage = bulletin soumis à la commission d'arbitrage</div>\n</div>\n");
     // Le panneau des tirages, mots retenus et places.
-    h.push_str("<div class=\"droite\">\n<table class=\"panneau\">\n<tr><th></th><th>Tirages</th><th>Mots retenus</th><th>Places</th></tr>\n");
-    let n = dossier.partie.coups.len().max(nb);
-    for i in 0..n {
-        match dossier.partie.coups.get(i) {
-            Some(c) => h.push_str(&format!(
-                "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"mot\">{}</td><td>{}</td></tr>\n",
-                c.numero,
-                e(&c.tirage),
-                e(&c.mot),
-                e(&c.reference)
-            )),
-            None => h.push_str(&format!("<tr><td class=\"num\">{}</td><td></td><td></td><td></td></tr>\n", i + 1)),
-        }
+    // Une ligne par coup de la partie, numérotée comme la partie (rien au-delà).
+    h.push_str("<div class=\"droite\">\n<table class=\"panneau\">\n<thead><tr><th></th><th>Tirages</th><th>Mots retenus</th><th>Places</th></tr></thead>\n<tbody>\n");
+    for c in &dossier.partie.coups {
+        h.push_str(&format!(
+            "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"mot\">{}</td><td>{}</td></tr>\n",
+            c.numero,
+            e(&c.tirage),
+            e(&c.mot),
+            e(&c.reference)
+        ));
     }
+    h.push_str("</tbody>\n");
     h.push_str("</table>\n</div>\n</div>\n");
     page(&format!("Feuille de suivi — {}", dossier.titre), STYLE, &h)
 }

@@ -3,7 +3,9 @@
 
 use crate::double_arbitrage::Comparaison;
 use crate::dossier::Dossier;
-use crate::resultats::Resultats;
+use crate::accords::compte;
+use crate::billets::Billet;
+use crate::resultats::{Origine, Resultats};
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use std::collections::BTreeMap;
 
@@ -25,8 +27,14 @@ pub struct Synthese {
     pub sanctions_supprimees: usize,
     pub scores_modifies: usize,
     pub solos: usize,
+    /// Moyennes du 5.9 à confirmer, et confirmées (appliquées).
     pub moyennes: usize,
+    pub moyennes_appliquees: usize,
     pub billets: usize,
+    /// Avec le premier arbitre : les billets du double arbitre (à distribuer).
+    pub billets_double_arbitre: Option<usize>,
+    /// Double arbitrage : bulletins non relus (décision du premier arbitre conservée).
+    pub non_revus: usize,
 }
 
 /// Le nom français d'un motif (les cases du billet de correction).
@@ -50,17 +58,23 @@ pub fn nom_motif(m: &Motif) -> &'static str {
         Motif::ReferenceEtSensInverses { .. } => "référence et sens inversés",
         Motif::PlusieursSolutions => "plusieurs solutions",
         Motif::ErreurGrille => "erreur de grille",
+        Motif::BulletinEchange => "bulletin échangé",
+        Motif::TempsDepasse => "temps dépassé",
+        Motif::AutreZero { .. } => "autre zéro",
+        Motif::AutreAvertissement { .. } => "autre avertissement",
     }
 }
 
 impl Synthese {
-    pub fn calculer(d: &Dossier, r: &Resultats, c: Option<&Comparaison>, billets: usize) -> Synthese {
+    pub fn calculer(d: &Dossier, r: &Resultats, c: Option<&Comparaison>, billets: &[Billet]) -> Synthese {
         let mut s = Synthese {
             bulletins: d.bulletins.len(),
             absents: r.absents.len(),
             illisibles: d.erreurs.len(),
-            billets,
-            moyennes: r.moyennes.len(),
+            billets: billets.len(),
+            billets_double_arbitre: c.map(|_| billets.iter().filter(|b| b.double_arbitrage).count()),
+            moyennes: r.moyennes.iter().filter(|m| !m.appliquee).count(),
+            moyennes_appliquees: r.moyennes.iter().filter(|m| m.appliquee).count(),
             solos: r.solos().len(),
             ..Default::default()
         };
@@ -84,6 +98,7 @@ impl Synthese {
             s.sanctions_ajoutees = c.rectifications.iter().filter(|r| r.ajout.is_some()).count();
             s.sanctions_supprimees = c.rectifications.iter().filter(|r| r.suppression.is_some()).count();
             s.scores_modifies = c.rectifications.iter().filter(|r| r.score_modifie).count();
+            s.non_revus = r.tables.iter().flat_map(|l| &l.coups).filter(|c| c.origine == Origine::NonRevu).count();
         }
         s
     }
@@ -91,28 +106,66 @@ impl Synthese {
     /// Le bilan en quelques lignes de français.
     pub fn texte(&self) -> String {
         let mut t = format!(
-            "{} bulletins corrigés : {} valides, {} avertissements, {} pénalités, {} zéros\n",
-            self.bulletins, self.valides, self.avertissements, self.penalites, self.zeros
+            "{} : {}, {}, {}, {}\n",
+            compte(self.bulletins, "bulletin corrigé", "bulletins corrigés"),
+            compte(self.valides, "valide", "valides"),
+            compte(self.avertissements, "avertissement", "avertissements"),
+            compte(self.penalites, "pénalité", "pénalités"),
+            compte(self.zeros, "zéro", "zéros")
         );
         if self.absents > 0 {
-            t.push_str(&format!("{} bulletins manquants (zéro, motif « absent »)\n", self.absents));
+            t.push_str(&format!("{} (zéro, motif « absent »)\n", compte(self.absents, "bulletin manquant", "bulletins manquants")));
         }
         if self.illisibles > 0 {
-            t.push_str(&format!("{} bulletins illisibles ou non corrigés : zéro provisoire, à corriger à la main\n", self.illisibles));
+            t.push_str(&format!(
+                "{} : zéro provisoire, à corriger à la main\n",
+                compte(self.illisibles, "bulletin illisible ou non corrigé", "bulletins illisibles ou non corrigés")
+            ));
         }
         if !self.motifs.is_empty() {
             let m: Vec<String> = self.motifs.iter().map(|(k, v)| format!("{k} {v}")).collect();
             t.push_str(&format!("motifs : {}\n", m.join(", ")));
         }
-        t.push_str(&format!("{} bulletins en commission d'arbitrage\n", self.commission));
+        t.push_str(&format!("{} en commission d'arbitrage\n", compte(self.commission, "bulletin", "bulletins")));
         match self.rectifications {
-            Some(n) => t.push_str(&format!(
-                "double arbitrage : {n} rectifications ({} sanctions ajoutées, {} supprimées, {} scores modifiés)\n",
-                self.sanctions_ajoutees, self.sanctions_supprimees, self.scores_modifies
-            )),
+            Some(n) => {
+                t.push_str(&format!(
+                    "double arbitrage : {} relu{} sur {}",
+                    compte(self.bulletins, "bulletin", "bulletins"),
+                    if self.bulletins > 1 { "s" } else { "" },
+                    self.bulletins + self.non_revus + self.absents + self.illisibles
+                ));
+                if self.non_revus > 0 {
+                    t.push_str(&format!(" ({} : décision du premier arbitre conservée)", compte(self.non_revus, "non revu", "non revus")));
+                }
+                t.push_str(&format!(
+                    " ; {} ({}, {}, {})\n",
+                    compte(n, "rectification", "rectifications"),
+                    compte(self.sanctions_ajoutees, "sanction ajoutée", "sanctions ajoutées"),
+                    compte(self.sanctions_supprimees, "supprimée", "supprimées"),
+                    compte(self.scores_modifies, "score modifié", "scores modifiés")
+                ));
+            }
             None => t.push_str("double arbitrage : pas de correction du premier arbitre fournie\n"),
         }
-        t.push_str(&format!("{} solos, {} moyennes à confirmer (5.9), {} billets de correction\n", self.solos, self.moyennes, self.billets));
+        let billets = match self.billets_double_arbitre {
+            Some(n) => format!(
+                "{} à distribuer ({} en tout pour les bulletins relus)",
+                compte(n, "billet du double arbitre", "billets du double arbitre"),
+                compte(self.billets, "billet", "billets")
+            ),
+            None => compte(self.billets, "billet de correction", "billets de correction"),
+        };
+        let appliquees = if self.moyennes_appliquees > 0 {
+            format!(" et {}", compte(self.moyennes_appliquees, "appliquée", "appliquées"))
+        } else {
+            String::new()
+        };
+        t.push_str(&format!(
+            "{}, {}{appliquees} (5.9), {billets}\n",
+            compte(self.solos, "solo", "solos"),
+            compte(self.moyennes, "moyenne à confirmer", "moyennes à confirmer"),
+        ));
         t
     }
 }

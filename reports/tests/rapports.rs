@@ -54,7 +54,7 @@ fn rectification_qui_supprime_un_avertissement_sup() {
     let csv = r.fichiers.iter().find(|f| f.nom == "suivi.csv").unwrap();
     assert_eq!(csv.contenu.lines().nth(1), Some("2,2,,,,,,,,,,,,,X,,40"));
     let rc = r.fichiers.iter().find(|f| f.nom == "rectifications.csv").unwrap();
-    assert!(rc.contenu.contains("avertissement supprimé(e) (SUP) ; score 38 → 40"), "{}", rc.contenu);
+    assert!(rc.contenu.contains("avertissement supprimé (SUP) ; score 38 → 40"), "{}", rc.contenu);
 }
 
 #[test]
@@ -248,6 +248,12 @@ fn archive_relue_redonne_les_rapports_octet_pour_octet() {
     let autre = archive.contenu.replacen("\"version\": 1", "\"version\": 99", 1);
     let e = lire_archive("a.json", &autre).unwrap_err().to_string();
     assert!(e.contains("version 99"), "{e}");
+    // Un dossier qui n'a pas la forme attendue : l'erreur de serde dite en français.
+    let abime = archive.contenu.replacen("\"titre\": \"Essai\"", "\"titre\": [\"Essai\"]", 1);
+    let e = lire_archive("a.json", &abime).unwrap_err().to_string();
+    assert!(e.contains("dossier invalide : type invalide : un tableau (attendu : une chaîne)"), "{e}");
+    let e = lire_archive("a.json", "{\"format\": ").unwrap_err().to_string();
+    assert_eq!(e, "archive a.json : JSON invalide, ligne 1, colonne 11 : le texte s'arrête là où une valeur est attendue");
 }
 
 #[test]
@@ -268,4 +274,27 @@ fn score_rectifie_sans_changer_la_sanction() {
     assert_eq!(b.score_attribue, 40);
     let z = r.billets.iter().find(|b| (b.table, b.coup) == (1, 1)).unwrap();
     assert!(z.item(5).is_none() && z.item(17).is_some());
+}
+
+#[test]
+fn billet_sans_mention_hors_formulaire() {
+    // Table 2 absente au coup 2, table 1 sans score écrit : rien n'est ajouté au
+    // formulaire du guide (ni « non remis », ni « — » à la place de ce qui n'est pas écrit).
+    let mut d = dossier(&[30, 40]);
+    ajouter(&mut d, valide(1, 1, 30));
+    ajouter(&mut d, valide(2, 1, 30));
+    let mut sans_score = decision(1, 2, Verdict::Avertissement, 40, vec![Motif::Score]);
+    sans_score.score_revendique = None;
+    let mut l = lecture(&sans_score);
+    l.score = None;
+    d.bulletins.push(arbitre_reports::BulletinCorrige { lecture: l, decision: sans_score });
+    let r = generer_rapports(&d);
+    let html = &r.fichiers.iter().find(|f| f.nom == "billets.html").unwrap().contenu;
+    assert_eq!(html.matches("<section class=\"billet\"").count(), 2, "le score manquant et l'absence");
+    assert!(html.contains("Score <b></b>"), "score non écrit laissé blanc");
+    for mention in ["non remis", "<i>vierge</i>", "<b>—</b>"] {
+        assert!(!html.contains(mention), "« {mention} » n'est pas sur le formulaire du guide");
+    }
+    // Seules les cases du formulaire : (1) à (29), la date d'édition du formulaire.
+    assert!(html.contains("2019 – 01 – 01"));
 }

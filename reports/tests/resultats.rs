@@ -5,6 +5,7 @@ mod commun;
 
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use arbitre_reports::resultats::{Origine, Resultats};
+use arbitre_reports::dossier::CaseConfirmee;
 use arbitre_reports::Joueur;
 use commun::*;
 
@@ -169,4 +170,63 @@ fn mot_non_admis_repete_signale_avec_la_moyenne_du_5_9() {
     assert_eq!((m.moyenne, m.score_propose), (21, 21));
     // Signalé, non appliqué : le zéro reste au total.
     assert_eq!(r.case(1, 2).unwrap().score, 0);
+    assert!(!m.appliquee);
+    let zeros_avant = r.table(1).unwrap().zeros;
+
+    // Confirmée par l'arbitre (`--moyenne 1:2`) : la moyenne remplace le zéro.
+    d.reglages.moyennes_confirmees = vec![CaseConfirmee { table: 1, coup: 2 }];
+    let r = Resultats::calculer(&d);
+    let c = r.case(1, 2).unwrap();
+    assert_eq!((c.score, c.verdict, c.moyenne), (21, Verdict::Valide, true));
+    assert!(r.moyennes[0].appliquee);
+    assert_eq!(r.table(1).unwrap().total, 21);
+    assert_eq!(r.table(1).unwrap().zeros, zeros_avant - 1);
+    let rapports = arbitre_reports::generer_rapports(&d);
+    let html = &rapports.fichiers.iter().find(|f| f.nom == "resultats.html").unwrap().contenu;
+    assert!(html.contains("<td>21 <sup>moy</sup></td>"), "{html}");
+    assert!(html.contains("<b>appliquée</b> au total"), "{html}");
+    // Le billet notifie le mot non admis avec le score attribué : la moyenne.
+    let b = rapports.billets.iter().find(|b| (b.table, b.coup) == (1, 2)).unwrap();
+    assert_eq!(b.score_attribue, 21);
+}
+
+#[test]
+fn resultats_csv_une_signification_par_colonne() {
+    let mut d = dossier(&[30, 40, 50]);
+    d.reglages.nombre_joueurs = Some(16);
+    tous_au_top(&mut d, &[1, 2, 3]);
+    // Table 1 : solos aux coups 1 et 3 (les autres sous le top), un avertissement.
+    for t in [2, 3] {
+        remplacer(&mut d, valide(t, 1, 20));
+        remplacer(&mut d, valide(t, 3, 45));
+    }
+    remplacer(&mut d, avert(2, 2, 40));
+    let r = Resultats::calculer(&d);
+    let csv = arbitre_reports::classement::resultats_csv(&d, &r);
+    let mut lecteur = csv::Reader::from_reader(csv.as_bytes());
+    let entete: Vec<String> = lecteur.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(
+        entete,
+        [
+            "Rang", "Ex aequo", "Table", "Nom", "Coup 1", "Coup 2", "Coup 3", "Avertissements", "Pénalité avertissements", "Pénalités", "Zéros", "Solos",
+            "Coups des solos", "Bonification solos", "Total", "% des tops", "Non revus"
+        ]
+    );
+    let lignes: Vec<csv::StringRecord> = lecteur.records().map(Result::unwrap).collect();
+    let col = |l: &csv::StringRecord, nom: &str| l[entete.iter().position(|c| c == nom).unwrap()].to_string();
+    let t1 = &lignes[0];
+    assert_eq!((col(t1, "Rang"), col(t1, "Ex aequo"), col(t1, "Table")), ("1".into(), "non".into(), "1".into()));
+    // Le nombre de solos, leurs coups et la bonification, chacun dans sa colonne.
+    assert_eq!((col(t1, "Solos"), col(t1, "Coups des solos"), col(t1, "Bonification solos")), ("2".into(), "1 3".into(), "20".into()));
+    assert_eq!((col(t1, "Total"), col(t1, "% des tops")), ("140".into(), "116,7".into()));
+    // Les tables 2 et 3 sont ex aequo : rang 2 dans « Rang », « oui » dans « Ex aequo ».
+    for l in &lignes[1..] {
+        assert_eq!((col(l, "Rang"), col(l, "Ex aequo"), col(l, "Solos"), col(l, "Coups des solos")), ("2".into(), "oui".into(), "0".into(), String::new()));
+    }
+    // Chaque nombre se lit comme un nombre (pas de « 2 ex », pas de liste dans « Solos »).
+    for l in &lignes {
+        for nom in ["Rang", "Coup 1", "Avertissements", "Solos", "Bonification solos", "Total", "Non revus"] {
+            assert!(col(l, nom).parse::<i64>().is_ok(), "{nom} : {}", col(l, nom));
+        }
+    }
 }

@@ -10,12 +10,16 @@
 use super::commun::{lire_partie, OptionsCorrection};
 use anyhow::{bail, Context, Result};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup};
-use arbitre_engine::lecture::{lire_bulletins, ErreurLecture, Lecture};
+use arbitre_engine::lecture::Lecture;
 use arbitre_reports::archive::lire_archive;
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
 use arbitre_reports::dossier::PartieResumee;
 use arbitre_reports::joueurs::lire_joueurs;
+use arbitre_reports::accords::compte;
+use arbitre_reports::dossier::CaseConfirmee;
+use arbitre_reports::resultats::Resultats;
 use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
+use super::lectures::lire_entree;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -54,6 +58,10 @@ pub struct Args {
     /// Le nom de l'arbitre (en-tête de la feuille de suivi).
     #[arg(long)]
     arbitre: Option<String>,
+    /// Confirme la moyenne du 5.9 (mot non admis répété avant que le joueur en ait été
+    /// averti) à la table et au coup donnés : elle remplace le zéro. Répétable.
+    #[arg(long = "moyenne", value_name = "TABLE:COUP", value_parser = lire_case)]
+    moyennes: Vec<CaseConfirmee>,
     /// Le répertoire où écrire les rapports (créé au besoin).
     #[arg(long, value_name = "RÉPERTOIRE")]
     sortie: PathBuf,
@@ -80,50 +88,14 @@ fn barre(n: usize, message: &'static str) -> ProgressBar {
     b
 }
 
-/// Les fichiers de bulletins : le fichier donné, ou ceux du répertoire (triés).
-fn fichiers_bulletins(chemin: &Path) -> Result<Vec<PathBuf>> {
-    if !chemin.is_dir() {
-        return Ok(vec![chemin.to_path_buf()]);
-    }
-    let mut v = Vec::new();
-    for entree in std::fs::read_dir(chemin).with_context(|| format!("lecture du répertoire {} impossible", chemin.display()))? {
-        let p = entree?.path();
-        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-        let cache = p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
-        if p.is_file() && !cache && matches!(ext, "txt" | "bulletins" | "json" | "jsonl") {
-            v.push(p);
-        }
-    }
-    v.sort();
-    if v.is_empty() {
-        bail!("aucun fichier de bulletins (.txt, .json, .jsonl) dans {}", chemin.display());
-    }
-    Ok(v)
+/// `--moyenne TABLE:COUP`.
+fn lire_case(s: &str) -> std::result::Result<CaseConfirmee, String> {
+    let mauvais = || format!("« {s} » : attendu TABLE:COUP (par exemple 12:7)");
+    let (t, c) = s.split_once(':').ok_or_else(mauvais)?;
+    let n = |x: &str| x.trim().parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(mauvais);
+    Ok(CaseConfirmee { table: n(t)?, coup: n(c)? })
 }
 
-/// Les lectures d'un fichier, chacune lue ou en erreur (fichier:ligne).
-fn lire_fichier(p: &Path) -> Result<Vec<std::result::Result<Lecture, ErreurBulletin>>> {
-    let nom = p.display().to_string();
-    let texte = std::fs::read_to_string(p).with_context(|| format!("lecture de {nom} impossible"))?;
-    let erreur = |ligne: usize, message: String| ErreurBulletin { fichier: nom.clone(), ligne, table: None, coup: None, message };
-    Ok(match p.extension().and_then(|e| e.to_str()) {
-        Some("json") => match serde_json::from_str::<Vec<Lecture>>(&texte) {
-            Ok(v) => v.into_iter().map(Ok).collect(),
-            Err(e) => vec![Err(erreur(e.line(), format!("JSON invalide : {e}")))],
-        },
-        Some("jsonl") => texte
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| serde_json::from_str::<Lecture>(l).map_err(|e| erreur(i + 1, format!("JSON invalide : {e}"))))
-            .collect(),
-        _ => lire_bulletins(&nom, &texte).into_iter().map(|r| r.map_err(|e| erreur_lecture(&e))).collect(),
-    })
-}
-
-fn erreur_lecture(e: &ErreurLecture) -> ErreurBulletin {
-    ErreurBulletin { fichier: e.fichier.clone(), ligne: e.ligne, table: e.table, coup: e.coup, message: e.defaut.to_string() }
-}
 
 /// Le lieu d'une lecture (fichier:ligne), pour les messages.
 fn lieu(l: &Lecture) -> (String, usize) {
@@ -144,17 +116,13 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         None => None,
     };
 
-    // Les lectures : chaque bulletin lu, ou une erreur qui nomme fichier et ligne.
-    let mut lectures = Vec::new();
-    let mut erreurs = Vec::new();
-    for f in fichiers_bulletins(&a.bulletins)? {
-        for r in lire_fichier(&f)? {
-            match r {
-                Ok(l) => lectures.push(l),
-                Err(e) => erreurs.push(e),
-            }
-        }
+    // Les lectures : chaque bulletin lu, ou une erreur qui nomme fichier et ligne ; dans
+    // un répertoire, ce qui n'est pas un fichier de lectures est écarté et nommé.
+    let lu = lire_entree(&a.bulletins)?;
+    if let Some(t) = lu.ecartes_texte(&a.bulletins) {
+        eprintln!("{t}");
     }
+    let (mut lectures, mut erreurs) = (lu.lectures, lu.erreurs);
     // Un coup absent de la partie, un bulletin en double : signalés, non corrigés.
     let nb_coups = partie.coups.len() as u32;
     let mut vus: HashMap<(u32, u32), (String, usize)> = HashMap::new();
@@ -215,30 +183,68 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         eprintln!("bulletin non corrigé : {}: {}", e.lieu(), e.message);
     }
 
-    let titre = a.titre.clone().unwrap_or_else(|| a.partie.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default());
+    let titre = a.titre.clone().unwrap_or_else(|| titre_par_defaut(&a.partie));
     let mut dossier = Dossier {
         titre,
         arbitre: a.arbitre.clone(),
         partie: PartieResumee::depuis(&partie, &a.regles.formule, texte_partie),
         lexique: lx.identite().clone(),
         edition: a.regles.edition,
-        reglages: Reglages { blitz: a.blitz, nombre_joueurs: a.nombre_joueurs },
+        reglages: Reglages { blitz: a.blitz, nombre_joueurs: a.nombre_joueurs, moyennes_confirmees: a.moyennes.clone() },
         joueurs,
         bulletins,
         erreurs,
         premier_arbitre: premier,
     };
     dossier.normaliser();
+    verifier_moyennes(&dossier)?;
     let nb_erreurs = dossier.erreurs.len();
     produire(&dossier, &a.sortie)?;
     Ok(if nb_erreurs == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Le titre quand `--titre` manque : le nom du fichier de partie, ou celui de son
+/// répertoire quand le fichier s'appelle simplement « partie » (`manche-exemple/partie.partie`).
+fn titre_par_defaut(partie: &Path) -> String {
+    let nom = |p: Option<&std::ffi::OsStr>| p.map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let fichier = nom(partie.file_stem());
+    if fichier.eq_ignore_ascii_case("partie") {
+        let dossier = nom(partie.canonicalize().ok().as_deref().and_then(Path::parent).and_then(Path::file_name));
+        if !dossier.is_empty() {
+            return dossier;
+        }
+    }
+    fichier
+}
+
+/// Chaque `--moyenne TABLE:COUP` doit désigner une moyenne du 5.9 possible.
+fn verifier_moyennes(dossier: &Dossier) -> Result<()> {
+    let confirmees = &dossier.reglages.moyennes_confirmees;
+    if confirmees.is_empty() {
+        return Ok(());
+    }
+    let possibles = Resultats::calculer(dossier).moyennes;
+    for c in confirmees {
+        if !possibles.iter().any(|m| (m.table, m.coup) == (c.table, c.coup)) {
+            let liste: Vec<String> = possibles.iter().map(|m| format!("{}:{}", m.table, m.coup)).collect();
+            bail!(
+                "--moyenne {}:{} : pas de moyenne du 5.9 possible à la table {} au coup {} (mot non admis répété) ; possibles : {}",
+                c.table,
+                c.coup,
+                c.table,
+                c.coup,
+                if liste.is_empty() { "aucune".to_string() } else { liste.join(", ") }
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Écrit les rapports d'un dossier et affiche le bilan.
 fn produire(dossier: &Dossier, sortie: &Path) -> Result<()> {
     let r = generer_rapports(dossier);
     ecrire_rapports(sortie, &r.fichiers)?;
-    println!("Partie {} : {} tables, {} coups", dossier.titre, dossier.tables().len(), dossier.partie.coups.len());
+    println!("{} : {}, {}", dossier.titre, compte(dossier.tables().len(), "table", "tables"), compte(dossier.partie.coups.len(), "coup", "coups"));
     print!("{}", r.synthese.texte());
     let noms: Vec<&str> = r.fichiers.iter().map(|f| f.nom.as_str()).collect();
     println!("rapports écrits dans {} : {}", sortie.display(), noms.join(", "));

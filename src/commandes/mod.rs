@@ -3,8 +3,10 @@
 pub mod classique;
 pub mod commun;
 pub mod corriger;
+pub mod lectures;
 pub mod echantillons;
 pub mod grade;
 pub mod lexique;
 pub mod solutions;
+pub mod tournoi;
 pub mod verifier;

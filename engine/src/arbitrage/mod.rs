@@ -224,6 +224,28 @@ pub enum Motif {
     ReferenceEtSensInverses { reference: String },
     PlusieursSolutions,
     ErreurGrille,
+    /// Noté par l'arbitre (`sanction: échange`) : bulletin échangé après la deuxième
+    /// sonnerie (billet (22)).
+    BulletinEchange,
+    /// Noté par l'arbitre (`sanction: temps`) : temps dépassé (billet (23)).
+    TempsDepasse,
+    /// Noté par l'arbitre (`sanction: zéro MOTIF`) : autre zéro (billet (28)).
+    AutreZero { texte: String },
+    /// Noté par l'arbitre (`sanction: avertissement MOTIF`) : avertissement disciplinaire
+    /// (billet (10)), qui s'ajoute à la sanction du bulletin (5.8).
+    AutreAvertissement { texte: String },
+}
+
+impl Decision {
+    /// Le nombre d'avertissements de ce bulletin pour le décompte du 5.9 : celui de la
+    /// correction (un au plus, 5.8), plus l'avertissement disciplinaire qui s'y ajoute
+    /// (5.8, dernier alinéa).
+    pub fn avertissements(&self) -> u32 {
+        let disciplinaire = self.motifs.iter().any(|m| matches!(m, Motif::AutreAvertissement { .. }));
+        let seulement_disciplinaire = !self.motifs.is_empty() && self.motifs.iter().all(|m| matches!(m, Motif::AutreAvertissement { .. }));
+        let correction = self.verdict == Verdict::Avertissement && !seulement_disciplinaire;
+        correction as u32 + disciplinaire as u32
+    }
 }
 
 /// La solution retenue : mot (minuscule = joker), référence canonique (« 14B »), score.
@@ -238,11 +260,14 @@ pub struct SolutionRetenue {
 /// Corrige un bulletin : bulletin absent ou vierge (5.7), sinon chaque lecture possible
 /// des cases ambiguës (guide 5.8) traitée dans l'ordre du 5.4.
 pub fn corriger(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Decision {
-    let issue = match lecture.etat {
+    let mut issue = match lecture.etat {
         EtatBulletin::Absent => sanctions::Issue::zero(vec![Motif::Absent]),
         EtatBulletin::Vierge => sanctions::Issue::zero(vec![Motif::Vierge]),
         EtatBulletin::Rempli => ambiguite::corriger_lectures(ctx, lecture, edition),
     };
+    for s in &lecture.sanctions {
+        issue.noter(s);
+    }
     Decision {
         table: lecture.table,
         coup: lecture.coup,

@@ -7,7 +7,7 @@ use super::bulletin::Feuille;
 use super::mots_joues::{mot_entier, premier_coup, prolongement_abrege, Candidat, Ecrit};
 use super::zeros::{classer, Classe};
 use super::{ContexteCoup, Edition, Motif, SolutionRetenue, Verdict};
-use crate::lecture::Lecture;
+use crate::lecture::{Lecture, SanctionNotee};
 
 /// L'issue d'une lecture concrète.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +23,32 @@ pub struct Issue {
 impl Issue {
     pub fn zero(motifs: Vec<Motif>) -> Issue {
         Issue { verdict: Verdict::Zero, score: 0, motifs, commission: false, verifier_grille: false, solution: None }
+    }
+
+    /// Ajoute une sanction notée par l'arbitre hors de l'écriture du bulletin. Un zéro
+    /// (22, 23, 28) remplace l'avertissement ou la pénalité de la correction (5.8) et
+    /// s'ajoute aux motifs d'un zéro ; l'avertissement disciplinaire (10) s'ajoute à toute
+    /// sanction (5.8, dernier alinéa) et fait d'un bulletin valide un avertissement.
+    pub fn noter(&mut self, s: &SanctionNotee) {
+        let motif = match s {
+            SanctionNotee::BulletinEchange => Motif::BulletinEchange,
+            SanctionNotee::TempsDepasse => Motif::TempsDepasse,
+            SanctionNotee::Zero { motif } => Motif::AutreZero { texte: motif.clone() },
+            SanctionNotee::Avertissement { motif } => {
+                if self.verdict == Verdict::Valide {
+                    self.verdict = Verdict::Avertissement;
+                }
+                self.motifs.push(Motif::AutreAvertissement { texte: motif.clone() });
+                return;
+            }
+        };
+        if self.verdict != Verdict::Zero {
+            // 5.8 : un avertissement ne se cumule pas avec un zéro ; la pénalité non plus.
+            self.motifs.retain(|m| matches!(m, Motif::AutreAvertissement { .. }));
+            self.verdict = Verdict::Zero;
+            self.score = 0;
+        }
+        self.motifs.push(motif);
     }
 
     fn depuis(c: &Candidat) -> Issue {

@@ -237,3 +237,38 @@ fn decision_en_json() {
     let m = serde_json::to_value(Motif::Joker { lettre: 'M' }).unwrap();
     assert_eq!(m, serde_json::json!({"joker": {"lettre": "M"}}));
 }
+
+#[test]
+fn sanctions_notees_par_l_arbitre_billet_22_23_10_28() {
+    let c = Cas::maison();
+    let ose = c.score("OSE", "7G");
+    let juste = format!("ref: 7G\nscore: {ose}\n|O\n|S\n|E\n");
+    // Sans sanction notée : valide.
+    assert_eq!(c.corriger(&juste, Edition::E2020).verdict, Verdict::Valide);
+    // (22) bulletin échangé, (23) temps dépassé, (28) autre zéro : zéro, motif noté.
+    for (ligne, motif) in [
+        ("sanction: échange", Motif::BulletinEchange),
+        ("sanction: temps dépassé", Motif::TempsDepasse),
+        ("sanction: zéro collusion", Motif::AutreZero { texte: "collusion".into() }),
+    ] {
+        let d = c.corriger(&format!("{juste}{ligne}\n"), Edition::E2020);
+        assert_eq!((d.verdict, d.score, d.motifs.clone()), (Verdict::Zero, 0, vec![motif]), "{ligne}");
+        assert_eq!(d.avertissements(), 0);
+    }
+    // (10) avertissement disciplinaire sur un bulletin valide : avertissement, score payé.
+    let d = c.corriger(&format!("{juste}sanction: avertissement bavardage\n"), Edition::E2020);
+    assert_eq!((d.verdict, d.score), (Verdict::Avertissement, ose));
+    assert_eq!(d.avertissements(), 1);
+    // 5.8 : il s'ajoute à l'avertissement du bulletin (deux lettres de raccord), qui
+    // compte donc deux.
+    let d = c.corriger(&format!("score: {ose}\n|.O\n|IS\n|.E\nsanction: avertissement bavardage\n"), Edition::E2020);
+    assert_eq!(d.verdict, Verdict::Avertissement);
+    assert_eq!(d.motifs, vec![Motif::LettresRaccord, Motif::AutreAvertissement { texte: "bavardage".into() }]);
+    assert_eq!(d.avertissements(), 2);
+    // Un zéro noté remplace l'avertissement du bulletin (5.8) mais garde l'avertissement
+    // disciplinaire, qui compte encore.
+    let d = c.corriger("ref: 7G\nscore: 99\n|O\n|S\n|E\nsanction: avertissement bavardage\nsanction: temps\n", Edition::E2020);
+    assert_eq!(d.verdict, Verdict::Zero);
+    assert_eq!(d.motifs, vec![Motif::AutreAvertissement { texte: "bavardage".into() }, Motif::TempsDepasse]);
+    assert_eq!(d.avertissements(), 1);
+}

@@ -26,7 +26,7 @@ Ne corrigez pas un tournoi avec ce lexique : passez --lexique avec votre liste o
 
 #[derive(Debug, Error)]
 pub enum ErreurLexique {
-    #[error("lexique {chemin} : lecture impossible : {source}")]
+    #[error("lexique {} : lecture impossible : {}", chemin.display(), crate::francais::io(source))]
     Lecture { chemin: PathBuf, source: std::io::Error },
     #[error("lexique {chemin} : ce n'est pas un fichier .fst valide : {source}")]
     Fst { chemin: PathBuf, source: fst::Error },
@@ -34,7 +34,7 @@ pub enum ErreurLexique {
     Encodage { chemin: PathBuf, ligne: usize },
     #[error("lexique {chemin} : aucun mot de 2 à 15 lettres")]
     Vide { chemin: PathBuf },
-    #[error("lexique {chemin} : écriture impossible : {source}")]
+    #[error("lexique {} : écriture impossible : {}", chemin.display(), crate::francais::io(source))]
     Ecriture { chemin: PathBuf, source: std::io::Error },
 }
 
