@@ -3,10 +3,12 @@
 
 use image::GrayImage;
 
-/// La valeur de l'image en (x, y) (centres des pixels aux coordonnées entières), ou `None`
-/// hors de l'image.
+/// La valeur de l'image au point (x, y), ou `None` hors de l'image. Coordonnées continues :
+/// le pixel (i, j) couvre [i, i + 1) × [j, j + 1), son centre est en (i + ½, j + ½) (la
+/// convention de la vérité terrain du générateur).
 #[inline]
 pub fn bilineaire(img: &GrayImage, x: f64, y: f64) -> Option<f32> {
+    let (x, y) = (x - 0.5, y - 0.5);
     let (l, h) = (img.width() as i64, img.height() as i64);
     let (x0, y0) = (x.floor() as i64, y.floor() as i64);
     if x0 < 0 || y0 < 0 || x0 + 1 >= l || y0 + 1 >= h {
@@ -76,9 +78,9 @@ mod tests {
     fn l_interpolation_passe_par_les_pixels_et_le_minimum_garde_un_trait_fin() {
         let mut img = GrayImage::from_pixel(8, 8, Luma([200]));
         img.put_pixel(3, 2, Luma([0]));
-        assert_eq!(bilineaire(&img, 3.0, 2.0), Some(0.0));
-        assert_eq!(bilineaire(&img, 3.5, 2.0), Some(100.0));
-        assert_eq!(bilineaire(&img, 7.5, 2.0), None);
+        assert_eq!(bilineaire(&img, 3.5, 2.5), Some(0.0));
+        assert_eq!(bilineaire(&img, 4.0, 2.5), Some(100.0));
+        assert_eq!(bilineaire(&img, 7.9, 2.5), None);
         let r = reduire_par_minimum(&img, 2);
         assert_eq!(r.dimensions(), (4, 4));
         assert_eq!(r.get_pixel(1, 1).0[0], 0);

@@ -17,9 +17,17 @@ struct Droite {
     b: f64,
 }
 
-/// Le creux le plus proche du centre d'un profil (position en pixels le long de `u`), s'il
-/// est assez marqué.
-pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: f64, contraste: f32) -> Option<f64> {
+/// Un creux trouvé sur un profil : sa position (pixels le long du profil, 0 = prévision) et
+/// son contraste (niveaux de gris).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Creux {
+    pub t: f64,
+    pub contraste: f32,
+}
+
+/// Le creux d'un profil perpendiculaire à une ligne prévue en `p` (direction `u`,
+/// demi-longueur `demi` pixels), s'il est assez marqué.
+pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: f64, contraste: f32) -> Option<Creux> {
     let pas = 0.5;
     let n = (demi / pas).ceil() as i64;
     let profil: Vec<f32> = (-n..=n).map(|i| bilineaire(img, p.0 + u.0 * i as f64 * pas, p.1 + u.1 * i as f64 * pas)).collect::<Option<_>>()?;
@@ -29,15 +37,34 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
     tri.sort_by(f32::total_cmp);
     let clair = tri[m * 3 / 4];
     let centre = n as usize;
-    (1..m - 1)
+    // Le creux le plus marqué compte tenu de sa distance à la prévision : un trait net un
+    // peu à côté l'emporte sur le grain du papier juste à la place prévue.
+    let sigma = n as f32 / 2.0;
+    let i = (1..m - 1)
         .filter(|&i| lisse[i] <= lisse[i - 1] && lisse[i] <= lisse[i + 1] && clair - lisse[i] >= contraste)
-        .min_by_key(|&i| i.abs_diff(centre))
-        .map(|i| {
-            let (a, b, c) = (lisse[i - 1] as f64, lisse[i] as f64, lisse[i + 1] as f64);
-            let d = a - 2.0 * b + c;
-            let fin = if d.abs() > 1e-9 { (0.5 * (a - c) / d).clamp(-0.5, 0.5) } else { 0.0 };
-            (i as f64 - n as f64 + fin) * pas
-        })
+        .max_by(|&a, &b| {
+            let score = |i: usize| (clair - lisse[i]) * (-((i as f32 - centre as f32) / sigma).powi(2)).exp();
+            score(a).total_cmp(&score(b))
+        })?;
+    // Le creux entier autour de ce minimum (tout ce qui est plus sombre que la mi-hauteur),
+    // et son barycentre pondéré par la profondeur : un trait large au fond bruité est
+    // centré sur son milieu, pas sur le minimum local le plus proche de la prévision.
+    let mi = (clair + lisse[i]) / 2.0;
+    let (mut g, mut d) = (i, i);
+    while g > 0 && profil[g - 1] < mi {
+        g -= 1;
+    }
+    while d + 1 < m && profil[d + 1] < mi {
+        d += 1;
+    }
+    let (mut somme, mut poids) = (0.0f64, 0.0f64);
+    for (k, &v) in profil.iter().enumerate().take(d + 1).skip(g) {
+        let w = (mi - v).max(0.0) as f64;
+        somme += w * k as f64;
+        poids += w;
+    }
+    let milieu = if poids > 0.0 { somme / poids } else { i as f64 };
+    Some(Creux { t: (milieu - n as f64) * pas, contraste: clair - lisse[i] })
 }
 
 /// Droite des moindres carrés `t = a + b·s` sur des points (s, t), en écartant deux fois les
@@ -84,12 +111,17 @@ pub(super) struct Ajustement {
     pub residu_mm: f64,
     /// Lignes retrouvées (verticales, horizontales).
     pub lignes: (usize, usize),
+    /// Une ligne de plus, sur toute sa longueur, juste avant ou après le quadrillage :
+    /// un autre formulaire, au quadrillage plus grand.
+    pub deborde: bool,
 }
 
 /// Suit les lignes du quadrillage autour de leur position prévue par `h0`.
-pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie) -> Option<Ajustement> {
+/// `fenetre` : demi-largeur de la recherche de chaque ligne, en fraction de case.
+pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie, fenetre: f64) -> Option<Ajustement> {
     let (nc, nr) = (z.colonnes as usize + 1, z.rangees as usize + 1);
-    let echantillons = |fixe: f64, verticale: bool| -> Vec<(f64, f64)> {
+    // Chaque point suivi d'une ligne : (point de l'image, écart à la prévision en mm, contraste).
+    let echantillons = |fixe: f64, verticale: bool| -> Vec<((f64, f64), f64, f32)> {
         let longueur = if verticale { z.rangees } else { z.colonnes } as f64 * z.case_mm;
         let debut = if verticale { z.y_mm } else { z.x_mm };
         let n = (longueur / (z.case_mm / 3.0)).round() as usize;
@@ -102,19 +134,22 @@ pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie) -> Opt
                 let (dx, dy) = (q.0 - p.0, q.1 - p.1);
                 let echelle = dx.hypot(dy);
                 let u = (dx / echelle, dy / echelle);
-                let t = creux_proche(img, p, u, 0.3 * z.case_mm * echelle, CREUX_MIN)?;
-                Some((p.0 + u.0 * t, p.1 + u.1 * t))
+                let c = creux_proche(img, p, u, fenetre * z.case_mm * echelle, CREUX_MIN)?;
+                Some(((p.0 + u.0 * c.t, p.1 + u.1 * c.t), c.t / echelle, c.contraste))
             })
             .collect()
     };
     let min_points = |verticale: bool| (if verticale { z.rangees } else { z.colonnes } as usize * 3) / 2;
-    let verticales: Vec<Option<Droite>> = (0..nc)
-        .map(|k| {
-            let pts: Vec<(f64, f64)> = echantillons(z.x_mm + k as f64 * z.case_mm, true).into_iter().map(|(x, y)| (y, x)).collect();
-            droite_robuste(&pts, min_points(true))
-        })
-        .collect();
-    let horizontales: Vec<Option<Droite>> = (0..nr).map(|j| droite_robuste(&echantillons(z.y_mm + j as f64 * z.case_mm, false), min_points(false))).collect();
+    let mut contrastes = Vec::new();
+    let mut suivre = |fixe: f64, verticale: bool| {
+        let e = echantillons(fixe, verticale);
+        contrastes.extend(e.iter().map(|s| s.2));
+        // Droite t = a + b·s : x selon y pour une verticale, y selon x pour une horizontale.
+        let pts: Vec<(f64, f64)> = e.iter().map(|&((x, y), _, _)| if verticale { (y, x) } else { (x, y) }).collect();
+        droite_robuste(&pts, min_points(verticale))
+    };
+    let verticales: Vec<Option<Droite>> = (0..nc).map(|k| suivre(z.x_mm + k as f64 * z.case_mm, true)).collect();
+    let horizontales: Vec<Option<Droite>> = (0..nr).map(|j| suivre(z.y_mm + j as f64 * z.case_mm, false)).collect();
     let mut de = Vec::new();
     let mut vers = Vec::new();
     for (k, v) in verticales.iter().enumerate() {
@@ -130,6 +165,17 @@ pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie) -> Opt
         }
     }
     let lignes = (verticales.iter().flatten().count(), horizontales.iter().flatten().count());
+    // Une ligne de plus au même pas, aussi marquée que celles du quadrillage, sur presque
+    // toute sa longueur : le quadrillage est plus grand que celui du formulaire.
+    contrastes.sort_by(f32::total_cmp);
+    let typique = contrastes.get(contrastes.len() / 2).copied().unwrap_or(CREUX_MIN);
+    let (n_v, n_h) = ((z.rangees * 3) as f64, (z.colonnes * 3) as f64);
+    let deborde = [(z.x_mm - z.case_mm, true, n_v), (z.x_mm + nc as f64 * z.case_mm, true, n_v), (z.y_mm - z.case_mm, false, n_h), (z.y_mm + nr as f64 * z.case_mm, false, n_h)]
+        .iter()
+        .any(|&(fixe, verticale, n)| {
+            let nettes = echantillons(fixe, verticale).iter().filter(|s| s.1.abs() <= 0.08 * z.case_mm && s.2 >= 0.5 * typique).count();
+            nettes as f64 >= 0.7 * n
+        });
     if lignes.0 < nc / 2 || lignes.1 < nr / 2 {
         return None;
     }
@@ -145,5 +191,5 @@ pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie) -> Opt
         })
         .sum();
     let residu_mm = (somme / de.len() as f64).sqrt() / echelle;
-    Some(Ajustement { homographie, residu_mm, lignes })
+    Some(Ajustement { homographie, residu_mm, lignes, deborde })
 }

@@ -41,6 +41,8 @@ pub struct Recalage {
     pub dpi: f64,
     /// Part des traits des cadres retrouvés là où le formulaire les place (0..1).
     pub cadres: f64,
+    /// Lignes du quadrillage suivies (verticales, horizontales, dans l'image).
+    pub lignes: [usize; 2],
 }
 
 impl Recalage {
@@ -79,9 +81,6 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
         if pg.dents_marquees + 2 < n || pg.contraste < 2.5 {
             return Err(Rejet::AucunQuadrillage(format!("{} lignes {axe} nettes sur {n} attendues", pg.dents_marquees)));
         }
-        if pg.deborde {
-            return Err(Rejet::AucunQuadrillage(format!("le quadrillage a plus de {n} lignes {axe}")));
-        }
         Ok(pg)
     };
     let px = peigne(&p.x, nx, "verticales")?;
@@ -100,11 +99,19 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
             let v = py.debut + j as f64 * py.pas - p.decalage;
             let (x, y) = (u * c - v * s, u * s + v * c);
             de.push((z.x_mm + i as f64 * z.case_mm, z.y_mm + j as f64 * z.case_mm));
-            vers.push((x * k + (k - 1.0) / 2.0, y * k + (k - 1.0) / 2.0));
+            // Centre du pixel réduit (x, y) : ((x + ½)·k, (y + ½)·k) à pleine résolution.
+            vers.push(((x + 0.5) * k, (y + 0.5) * k));
         }
     }
     let h0 = Homographie::par_moindres_carres(&de, &vers).ok_or_else(|| Rejet::AucunQuadrillage("lignes dégénérées".into()))?;
-    let a = ajustement::ajuster(img, z, &h0).ok_or_else(|| Rejet::AucunQuadrillage("les lignes ne se suivent pas à pleine résolution".into()))?;
+    // Deux passes : la première part du peigne, la seconde de l'homographie ajustée (plus
+    // juste aux bords de l'aire quand l'angle ou le pas du peigne sont un peu faux).
+    let perdu = || Rejet::AucunQuadrillage("les lignes ne se suivent pas à pleine résolution".into());
+    let a = ajustement::ajuster(img, z, &h0, 0.3).ok_or_else(perdu)?;
+    let a = ajustement::ajuster(img, z, &a.homographie, 0.12).ok_or_else(perdu)?;
+    if a.deborde {
+        return Err(Rejet::AucunQuadrillage(format!("le quadrillage a plus de {} × {} cases", z.colonnes, z.rangees)));
+    }
     // Le sens de la feuille : les cadres.
     let quarts: &[u8] = if z.colonnes == z.rangees { &[0, 1, 2, 3] } else { &[0, 2] };
     let mut scores: Vec<(u8, f64)> = quarts.iter().map(|&q| (q, presence_des_cadres(img, f, &quart_de_tour(f, q).puis(&a.homographie)))).collect();
@@ -123,5 +130,6 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
         rotation_deg: p.angle.to_degrees(),
         dpi: mm_vers_px.echelle_locale(centre.0, centre.1) * 25.4,
         cadres: presence,
+        lignes: [a.lignes.0, a.lignes.1],
     })
 }

@@ -45,7 +45,7 @@ pub fn presence_des_cadres(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homogra
                 let (dx, dy) = (q.0 - p.0, q.1 - p.1);
                 let e = dx.hypot(dy);
                 total += 1;
-                if e > 0.0 && creux_proche(img, p, (dx / e, dy / e), 0.8 * e, CONTRASTE_CADRE).is_some_and(|t| t.abs() <= 0.5 * e) {
+                if e > 0.0 && creux_proche(img, p, (dx / e, dy / e), 0.8 * e, CONTRASTE_CADRE).is_some_and(|c| c.t.abs() <= 0.5 * e) {
                     vus += 1;
                 }
             }

@@ -160,8 +160,6 @@ pub struct Peigne {
     pub dents_marquees: usize,
     /// Force moyenne d'une dent rapportée au bruit de fond de l'histogramme.
     pub contraste: f64,
-    /// Une ligne de plus avant ou après le peigne, aussi marquée : un quadrillage plus grand.
-    pub deborde: bool,
 }
 
 fn valeur(h: &[f32], u: f64) -> f32 {
@@ -211,6 +209,5 @@ pub fn peigne(h: &[f32], n: usize, pas: f64) -> Option<Peigne> {
     let mut fond: Vec<f32> = (0..(n - 1) * 4).map(|i| valeur(&hs, o + p * (i as f64 / 4.0).floor() + p * (0.25 + 0.5 * (i % 2) as f64))).collect();
     fond.sort_by(f32::total_cmp);
     let bruit = fond.get(fond.len() / 2).copied().unwrap_or(0.0).max(0.5);
-    let deborde = dent(o - p) >= 0.6 * mediane || dent(o + n as f64 * p) >= 0.6 * mediane;
-    Some(Peigne { debut: o, pas: p, dents_marquees, contraste: (s / n as f64) / bruit as f64, deborde })
+    Some(Peigne { debut: o, pas: p, dents_marquees, contraste: (s / n as f64) / bruit as f64 })
 }

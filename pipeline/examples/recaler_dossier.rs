@@ -1,0 +1,66 @@
+//! Recale chaque scan d'une manche générée et compare à la vérité terrain :
+//! `cargo run --release -p arbitre-pipeline --example recaler_dossier -- DOSSIER`.
+use arbitre_echantillons::verite::VeriteTerrain;
+use arbitre_formulaire::Formulaire;
+use arbitre_pipeline::chargement::charger;
+use arbitre_pipeline::recalage::recaler;
+
+fn main() {
+    let d = std::path::PathBuf::from(std::env::args().nth(1).expect("dossier"));
+    let f = Formulaire::fisf();
+    let mut ecarts = Vec::new();
+    let mut echecs = 0;
+    let t = std::time::Instant::now();
+    let mut entrees: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
+    entrees.sort();
+    for p in entrees {
+        if p.extension().is_none_or(|x| x != "json") || p.file_name().unwrap() == "manche.json" {
+            continue;
+        }
+        let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+        let (Some(image), Some(geo)) = (&v.image, &v.geometrie) else { continue };
+        let img = charger(&d.join(image)).unwrap().remove(0);
+        let pert = v.perturbations.as_ref().unwrap();
+        match recaler(&img, &f) {
+            Ok(r) => {
+                let z = f.zone.rect();
+                let mut e = 0.0f64;
+                let mut detail = String::new();
+                for (x, y) in [(z.x_mm, z.y_mm), (z.x_mm + z.largeur_mm, z.y_mm + z.hauteur_mm), (5.0, 98.5), (98.5, 5.0), (51.75, 51.75), (132.0, 5.0), (132.0, 98.5)] {
+                    let (a, b) = (r.mm_vers_px.appliquer(x, y), geo.mm_vers_px.appliquer(x, y));
+                    let ei = (a.0 - b.0).hypot(a.1 - b.1) / geo.mm_vers_px.echelle_locale(x, y);
+                    detail += &format!(" {ei:.2}");
+                    e = e.max(ei);
+                }
+                if e > 0.3 && std::env::var("CARTE").is_ok() {
+                    carte(&r.mm_vers_px, &geo.mm_vers_px);
+                }
+                if e > 0.3 || r.tete_en_bas() != pert.retourne {
+                    println!("{image} : écart {e:.3} mm retourné {} / {} dpi {} flou {:.2} résidu {:.3} lignes {:?} rot {:.2}/{:.2} [{detail}]", r.tete_en_bas(), pert.retourne, pert.dpi, pert.flou_px, r.residu_mm, r.lignes, r.rotation_deg, pert.rotation_deg);
+                }
+                ecarts.push(e);
+            }
+            Err(e) => {
+                echecs += 1;
+                println!("{image} : {e} (dpi {}, flou {:.2}, bruit {:.1}, jpeg {}, fond {:?})", pert.dpi, pert.flou_px, pert.bruit, pert.jpeg_qualite, pert.fond);
+            }
+        }
+    }
+    ecarts.sort_by(f64::total_cmp);
+    let n = ecarts.len();
+    println!("{n} recalés, {echecs} échecs, médiane {:.3} mm, 99 % {:.3}, max {:.3}, {:.1} ms/scan", ecarts[n / 2], ecarts[n * 99 / 100], ecarts[n - 1], t.elapsed().as_secs_f64() * 1000.0 / (n + echecs) as f64);
+}
+
+#[allow(dead_code)]
+pub fn carte(r: &arbitre_formulaire::Homographie, t: &arbitre_formulaire::Homographie) {
+    for j in 0..18 {
+        let mut l = String::new();
+        for i in 0..18 {
+            let (x, y) = (5.0 + 5.5 * i as f64, 5.0 + 5.5 * j as f64);
+            let (a, b) = (r.appliquer(x, y), t.appliquer(x, y));
+            let e = (a.0 - b.0).hypot(a.1 - b.1) / t.echelle_locale(x, y);
+            l += &format!("{:3}", (e * 100.0).round() as i32);
+        }
+        println!("{l}");
+    }
+}
