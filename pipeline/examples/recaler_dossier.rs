@@ -10,6 +10,7 @@ fn main() {
     let f = Formulaire::fisf();
     let mut ecarts = Vec::new();
     let mut echecs = 0;
+    let (mut t_dec, mut t_rec) = (0.0, 0.0);
     let t = std::time::Instant::now();
     let mut entrees: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
     entrees.sort();
@@ -19,9 +20,14 @@ fn main() {
         }
         let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
         let (Some(image), Some(geo)) = (&v.image, &v.geometrie) else { continue };
+        let t0 = std::time::Instant::now();
         let img = charger(&d.join(image)).unwrap().remove(0);
+        let t1 = std::time::Instant::now();
+        let rr = recaler(&img, &f);
+        t_dec += (t1 - t0).as_secs_f64();
+        t_rec += t1.elapsed().as_secs_f64();
         let pert = v.perturbations.as_ref().unwrap();
-        match recaler(&img, &f) {
+        match rr {
             Ok(r) => {
                 let z = f.zone.rect();
                 let mut e = 0.0f64;
@@ -48,6 +54,7 @@ fn main() {
     }
     ecarts.sort_by(f64::total_cmp);
     let n = ecarts.len();
+    println!("décodage {:.1} ms, recalage {:.1} ms par scan", t_dec * 1000.0 / (n + echecs) as f64, t_rec * 1000.0 / (n + echecs) as f64);
     println!("{n} recalés, {echecs} échecs, médiane {:.3} mm, 99 % {:.3}, max {:.3}, {:.1} ms/scan", ecarts[n / 2], ecarts[n * 99 / 100], ecarts[n - 1], t.elapsed().as_secs_f64() * 1000.0 / (n + echecs) as f64);
 }
 

@@ -27,24 +27,26 @@ pub fn reduire_par_minimum(img: &GrayImage, f: u32) -> GrayImage {
     if f <= 1 {
         return img.clone();
     }
-    let (l, h) = (img.width() / f, img.height() / f);
-    let brut = img.as_raw();
+    let f = f as usize;
+    let (l, h) = (img.width() as usize / f, img.height() as usize / f);
     let largeur = img.width() as usize;
-    let mut sortie = vec![255u8; (l * h) as usize];
-    for y in 0..h as usize {
-        let ligne = &mut sortie[y * l as usize..(y + 1) * l as usize];
-        for dy in 0..f as usize {
-            let source = &brut[(y * f as usize + dy) * largeur..];
-            for (x, v) in ligne.iter_mut().enumerate() {
-                let bloc = &source[x * f as usize..(x + 1) * f as usize];
-                let m = *bloc.iter().min().expect("bloc non vide");
-                if m < *v {
-                    *v = m;
-                }
+    let brut = img.as_raw();
+    let mut sortie = vec![255u8; l * h];
+    let mut colonnes = vec![255u8; l * f];
+    for (y, ligne) in sortie.chunks_exact_mut(l).enumerate() {
+        // Minimum vertical des f rangées, puis minimum de chaque bloc de f colonnes.
+        colonnes.copy_from_slice(&brut[y * f * largeur..y * f * largeur + l * f]);
+        for dy in 1..f {
+            let source = &brut[(y * f + dy) * largeur..(y * f + dy) * largeur + l * f];
+            for (c, &v) in colonnes.iter_mut().zip(source) {
+                *c = (*c).min(v);
             }
         }
+        for (v, bloc) in ligne.iter_mut().zip(colonnes.chunks_exact(f)) {
+            *v = bloc.iter().copied().fold(255, u8::min);
+        }
     }
-    GrayImage::from_raw(l, h, sortie).expect("taille")
+    GrayImage::from_raw(l as u32, h as u32, sortie).expect("taille")
 }
 
 /// Un percentile (0..=100) des valeurs, par histogramme.

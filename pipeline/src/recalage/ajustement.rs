@@ -28,14 +28,14 @@ pub(super) struct Creux {
 /// Le creux d'un profil perpendiculaire à une ligne prévue en `p` (direction `u`,
 /// demi-longueur `demi` pixels), s'il est assez marqué.
 pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: f64, contraste: f32) -> Option<Creux> {
-    let pas = 0.5;
+    // Un demi-pixel, ou 1/16 de la demi-largeur à haute résolution.
+    let pas = (demi / 16.0).max(0.5);
     let n = (demi / pas).ceil() as i64;
     let profil: Vec<f32> = (-n..=n).map(|i| bilineaire(img, p.0 + u.0 * i as f64 * pas, p.1 + u.1 * i as f64 * pas)).collect::<Option<_>>()?;
     let m = profil.len();
     let lisse: Vec<f32> = (0..m).map(|i| (profil[i.saturating_sub(1)] + 2.0 * profil[i] + profil[(i + 1).min(m - 1)]) / 4.0).collect();
     let mut tri = lisse.clone();
-    tri.sort_by(f32::total_cmp);
-    let clair = tri[m * 3 / 4];
+    let clair = *tri.select_nth_unstable_by(m * 3 / 4, f32::total_cmp).1;
     let centre = n as usize;
     // Le creux le plus marqué compte tenu de sa distance à la prévision : un trait net un
     // peu à côté l'emporte sur le grain du papier juste à la place prévue.
@@ -56,6 +56,10 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
     }
     while d + 1 < m && profil[d + 1] < mi {
         d += 1;
+    }
+    // Un trait remonte des deux côtés ; un bord (feuille sur fond sombre) ne remonte pas.
+    if g == 0 || d + 1 == m {
+        return None;
     }
     let (mut somme, mut poids) = (0.0f64, 0.0f64);
     for (k, &v) in profil.iter().enumerate().take(d + 1).skip(g) {

@@ -36,7 +36,7 @@ pub fn presence_des_cadres(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homogra
         let bords = [((x0, y0), (x1, y0), false), ((x0, y1), (x1, y1), false), ((x0, y0), (x0, y1), true), ((x1, y0), (x1, y1), true)];
         for (a, b, vertical) in bords {
             let longueur = (b.0 - a.0 + b.1 - a.1).abs();
-            let n = ((longueur - 2.0) / 1.5).floor().max(1.0) as usize;
+            let n = ((longueur - 2.0) / 2.5).floor().max(1.0) as usize;
             for i in 0..n {
                 let t = 1.0 + (i as f64 + 0.5) * (longueur - 2.0) / n as f64;
                 let (x, y) = if vertical { (a.0, a.1 + t) } else { (a.0 + t, a.1) };

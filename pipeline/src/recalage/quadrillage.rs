@@ -7,13 +7,13 @@ use image::GrayImage;
 
 /// Contraste minimal d'un creux (niveaux de gris) : un trait de quadrillage clair et flou
 /// reste au-dessus, le bruit du papier rarement.
-const CREUX_MIN: i16 = 9;
+const CREUX_MIN: i16 = 8;
 /// Écart (pixels de l'image réduite) entre un pixel et les voisins qui l'encadrent.
-const ECART: usize = 2;
+const ECART: usize = 3;
 /// Angles essayés (degrés), de part et d'autre de l'axe de l'image.
 const ANGLE_MAX: f64 = 8.0;
 /// Pixels de traits gardés au plus, par famille (un sur k au-delà).
-const POINTS_MAX: usize = 40_000;
+const POINTS_MAX: usize = 12_000;
 
 /// Les pixels de traits fins d'une image : `verticaux` (creux le long de x), `horizontaux`
 /// (creux le long de y).
@@ -59,8 +59,8 @@ fn projection(points: &[(f32, f32)], angle: f64, axe_x: bool, taille: usize, dec
     let mut h = vec![0f32; taille];
     for &(x, y) in points {
         let u = if axe_x { x * c + y * s } else { -x * s + y * c };
-        let i = (u as f64 + decalage).round();
-        if i >= 0.0 && (i as usize) < taille {
+        let i = (u as f64 + decalage + 0.5) as isize;
+        if i >= 0 && (i as usize) < taille {
             h[i as usize] += 1.0;
         }
     }
@@ -93,14 +93,18 @@ pub fn meilleur_angle(t: &Traits, l: u32, h: u32) -> Projections {
             *m = (a, n);
         }
     };
-    let pas = 0.5f64.to_radians();
+    let pas = 1f64.to_radians();
     let n = (ANGLE_MAX.to_radians() / pas).round() as i32;
     for i in -n..=n {
         essayer(i as f64 * pas, &mut meilleur);
     }
     let centre = meilleur.0;
-    for i in -10..=10 {
-        essayer(centre + i as f64 * pas / 10.0, &mut meilleur);
+    for i in -5..=5 {
+        essayer(centre + i as f64 * pas / 5.0, &mut meilleur);
+    }
+    let centre = meilleur.0;
+    for i in -4..=4 {
+        essayer(centre + i as f64 * pas / 40.0, &mut meilleur);
     }
     let angle = meilleur.0;
     Projections { angle, decalage, x: projection(&t.verticaux, angle, true, taille, decalage), y: projection(&t.horizontaux, angle, false, taille, decalage) }
@@ -162,13 +166,17 @@ pub struct Peigne {
     pub contraste: f64,
 }
 
+#[inline]
 fn valeur(h: &[f32], u: f64) -> f32 {
-    let i = u.floor();
-    if i < 0.0 || i as usize + 1 >= h.len() {
+    if u < 0.0 {
         return 0.0;
     }
-    let f = (u - i) as f32;
-    h[i as usize] * (1.0 - f) + h[i as usize + 1] * f
+    let i = u as usize;
+    if i + 1 >= h.len() {
+        return 0.0;
+    }
+    let f = (u - i as f64) as f32;
+    h[i] * (1.0 - f) + h[i + 1] * f
 }
 
 /// Le peigne de `n` dents, au pas voisin de `pas`, qui recouvre le plus de traits.
@@ -176,28 +184,35 @@ pub fn peigne(h: &[f32], n: usize, pas: f64) -> Option<Peigne> {
     let hs = lisser(h);
     // Une dent prend le plus fort des trois pixels autour d'elle (traits flous, pas arrondi).
     let dent = |u: f64| valeur(&hs, u).max(valeur(&hs, u - 1.0)).max(valeur(&hs, u + 1.0));
+    // Seule la partie occupée de l'histogramme peut porter le peigne.
+    let premier = hs.iter().position(|&v| v > 0.0)? as f64;
+    let dernier = hs.iter().rposition(|&v| v > 0.0)? as f64;
+    let somme = |o: f64, p: f64| (0..n).map(|i| valeur(&hs, o + i as f64 * p) as f64).sum::<f64>();
+    let somme_large = |o: f64, p: f64| (0..n).map(|i| dent(o + i as f64 * p) as f64).sum::<f64>();
+    // Grossier (pixel entier, pas à 0,3 %, dents larges d'un pixel de chaque côté), puis fin
+    // autour du meilleur.
     let mut meilleur: Option<(f64, f64, f64)> = None;
-    for k in -15..=15 {
-        let p = pas * (1.0 + k as f64 * 0.002);
-        let etendue = p * (n - 1) as f64;
-        let mut o = 0.0;
-        while o + etendue < hs.len() as f64 - 1.0 {
-            let s: f64 = (0..n).map(|i| valeur(&hs, o + i as f64 * p) as f64).sum();
+    for k in -10..=10 {
+        let p = pas * (1.0 + k as f64 * 0.003);
+        let mut o = (premier - 1.0).max(0.0);
+        while o + p * (n - 1) as f64 <= dernier + 1.0 {
+            let s = somme_large(o, p);
             if meilleur.is_none_or(|m| s > m.2) {
                 meilleur = Some((o, p, s));
             }
-            o += 0.5;
+            o += 1.0;
         }
     }
-    let (mut o, p, _) = meilleur?;
-    // Affinage de la position au dixième de pixel.
-    let somme = |o: f64| (0..n).map(|i| valeur(&hs, o + i as f64 * p) as f64).sum::<f64>();
-    let mut s = somme(o);
-    for d in -5..=5 {
-        let o2 = o + d as f64 * 0.1;
-        let s2 = somme(o2);
-        if s2 > s {
-            (o, s) = (o2, s2);
+    let (o0, p0, _) = meilleur?;
+    let (mut o, mut p, mut s) = (o0, p0, f64::MIN);
+    for k in -6..=6 {
+        let p2 = p0 * (1.0 + k as f64 * 0.0005);
+        for d in -10..=10 {
+            let o2 = o0 + d as f64 * 0.1;
+            let s2 = somme(o2, p2);
+            if s2 > s {
+                (o, p, s) = (o2, p2, s2);
+            }
         }
     }
     let dents: Vec<f32> = (0..n).map(|i| dent(o + i as f64 * p)).collect();

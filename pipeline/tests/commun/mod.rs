@@ -1,0 +1,54 @@
+//! Bulletins générés pour les tests de la lecture : écritures du côté évaluation (jamais
+//! vues à l'entraînement), vérité terrain exacte.
+#![allow(dead_code)]
+
+use arbitre_echantillons::ecritures::{Ecritures, Partage};
+use arbitre_echantillons::generateur::{polices, Generateur};
+use arbitre_echantillons::rendu::PoliceManuscrite;
+use arbitre_echantillons::scanner::Bornes;
+use arbitre_echantillons::verite::VeriteTerrain;
+use arbitre_engine::lecture::{lire_bulletin, Lecture};
+use arbitre_formulaire::{Formulaire, Homographie};
+use image::GrayImage;
+use std::sync::OnceLock;
+
+fn ecritures() -> &'static Ecritures {
+    static E: OnceLock<Ecritures> = OnceLock::new();
+    E.get_or_init(|| Ecritures::charger(&Ecritures::dossier_emnist(), Partage::Evaluation).expect("écritures EMNIST (../shared/data)"))
+}
+
+fn polices_eval() -> &'static [PoliceManuscrite] {
+    static P: OnceLock<Vec<PoliceManuscrite>> = OnceLock::new();
+    P.get_or_init(|| polices(Partage::Evaluation))
+}
+
+/// Une lecture écrite au format texte.
+pub fn lecture(texte: &str) -> Lecture {
+    lire_bulletin("test.txt", texte).expect("lecture de test")
+}
+
+/// Un bulletin scanné (gris) et sa vérité terrain.
+pub fn bulletin(f: &Formulaire, l: &Lecture, graine: u64, dpi: (f32, f32)) -> (GrayImage, VeriteTerrain) {
+    let mut g = Generateur::new(f, ecritures(), polices_eval());
+    g.bornes = Bornes { dpi, jpeg: (60, 90) };
+    let b = g.generer(l, None, graine, "b.jpg").expect("rendu");
+    let img = arbitre_pipeline::chargement::decoder(&b.jpeg.expect("image")).expect("jpeg").remove(0);
+    (img, b.verite)
+}
+
+/// L'écart maximal (mm) entre deux homographies feuille → image, sur les coins de l'aire
+/// et des cadres.
+pub fn ecart_mm(f: &Formulaire, a: &Homographie, b: &Homographie) -> f64 {
+    let z = f.zone.rect();
+    let mut pts = vec![(z.x_mm, z.y_mm), (z.x_mm + z.largeur_mm, z.y_mm), (z.x_mm, z.y_mm + z.hauteur_mm), (z.x_mm + z.largeur_mm, z.y_mm + z.hauteur_mm)];
+    for c in &f.cadres {
+        pts.push((c.x_mm, c.y_mm));
+        pts.push((c.x_mm + c.largeur_mm, c.y_mm + c.hauteur_mm));
+    }
+    pts.iter()
+        .map(|&(x, y)| {
+            let (p, q) = (a.appliquer(x, y), b.appliquer(x, y));
+            (p.0 - q.0).hypot(p.1 - q.1) / b.echelle_locale(x, y)
+        })
+        .fold(0.0, f64::max)
+}
