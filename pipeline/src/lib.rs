@@ -2,6 +2,10 @@
 
 pub use arbitre_formulaire::formulaire;
 
+pub mod cases;
 pub mod chargement;
 pub mod echantillonnage;
+pub mod partage;
+pub mod plan;
 pub mod recalage;
+pub mod vignette;

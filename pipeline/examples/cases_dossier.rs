@@ -1,0 +1,79 @@
+//! Découpe les cases de chaque scan d'une manche générée et compare à la vérité terrain ;
+//! écrit une planche des vignettes : `... --example cases_dossier -- DOSSIER PLANCHE.png`.
+use arbitre_echantillons::rendu::LieuRature;
+use arbitre_echantillons::verite::VeriteTerrain;
+use arbitre_engine::lecture::Contenu;
+use arbitre_formulaire::Formulaire;
+use arbitre_pipeline::cases::cases_encrees;
+use arbitre_pipeline::chargement::charger;
+use arbitre_pipeline::recalage::recaler;
+use arbitre_pipeline::vignette::COTE;
+use std::collections::BTreeSet;
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let d = std::path::PathBuf::from(&a[1]);
+    let f = Formulaire::fisf();
+    let (mut manquees, mut en_trop, mut vraies, mut trouvees) = (0, 0, 0, 0);
+    let mut planche: Vec<Vec<u8>> = Vec::new();
+    let mut entrees: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
+    entrees.sort();
+    let t = std::time::Instant::now();
+    let mut n = 0;
+    let (mut nb_douteux, mut non_signales) = (0, 0);
+    for p in entrees {
+        if p.extension().is_none_or(|x| x != "json") || p.file_name().unwrap() == "manche.json" {
+            continue;
+        }
+        let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+        let (Some(image), Some(geo)) = (&v.image, &v.geometrie) else { continue };
+        let img = charger(&d.join(image)).unwrap().remove(0);
+        let Ok(r) = recaler(&img, &f) else { continue };
+        n += 1;
+        let cases = cases_encrees(&img, &f, &r.mm_vers_px);
+        let mut attendu: BTreeSet<(u32, u32)> = BTreeSet::new();
+        for c in &geo.cases {
+            let cel = &v.lecture.rangees[c.rangee as usize][c.colonne as usize];
+            if cel.contenu != Contenu::Vide {
+                attendu.insert((c.zone_rangee, c.zone_colonne));
+            }
+        }
+        for rt in &geo.ratures {
+            if let LieuRature::Case { zone_rangee, zone_colonne } = rt.lieu {
+                attendu.insert((zone_rangee, zone_colonne));
+            }
+        }
+        let vu: BTreeSet<(u32, u32)> = cases.iter().map(|c| (c.rangee, c.colonne)).collect();
+        vraies += attendu.len();
+        trouvees += vu.len();
+        let m: Vec<_> = attendu.difference(&vu).collect();
+        let e: Vec<_> = vu.difference(&attendu).collect();
+        let douteuses: Vec<_> = cases.iter().filter(|c| c.decoupage_douteux).map(|c| (c.rangee, c.colonne)).collect();
+        nb_douteux += (!douteuses.is_empty()) as usize;
+        if !m.is_empty() || !e.is_empty() {
+            println!("{image} : manquées {m:?} en trop {e:?} douteuses {douteuses:?}");
+            non_signales += douteuses.is_empty() as usize;
+        }
+        manquees += m.len();
+        en_trop += e.len();
+        for c in &cases {
+            if planche.len() < 400 {
+                planche.push(c.vignette.octets());
+            }
+        }
+    }
+    println!("{nb_douteux} bulletins au découpage douteux ; {non_signales} erreurs de découpage non signalées");
+    println!("{n} scans, {vraies} cases écrites, {trouvees} trouvées, {manquees} manquées, {en_trop} en trop, {:.1} ms/scan", t.elapsed().as_secs_f64() * 1000.0 / n as f64);
+    if let Some(sortie) = a.get(2) {
+        let cols = 20;
+        let rows = planche.len().div_ceil(cols);
+        let mut img = image::GrayImage::new((cols * (COTE + 2)) as u32, (rows * (COTE + 2)) as u32);
+        for (k, v) in planche.iter().enumerate() {
+            let (x0, y0) = ((k % cols) * (COTE + 2), (k / cols) * (COTE + 2));
+            for (i, &o) in v.iter().enumerate() {
+                img.put_pixel((x0 + i % COTE) as u32, (y0 + i / COTE) as u32, image::Luma([255 - o]));
+            }
+        }
+        img.save(sortie).unwrap();
+    }
+}

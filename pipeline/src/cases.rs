@@ -1,0 +1,150 @@
+//! Les cases de l'aire de rédaction : quelles cases portent de l'encre, et l'encre de
+//! chacune, découpée entière.
+//!
+//! Chaque tache d'encre (composante connexe) appartient à la case qui en contient le plus :
+//! une lettre qui déborde de sa case ou qui est décentrée est découpée entière, jamais
+//! moitié dans une case, moitié dans l'autre. Seule une tache qui porte plusieurs lettres —
+//! un trait qui barre un mot entier, deux lettres qui se touchent — est partagée
+//! ([`crate::partage`]). Le trait imprimé du cadre de l'aire n'est pas de
+//! l'encre.
+
+use crate::partage::{partager, GrillePlan, PixelTache};
+use crate::plan::{Plan, K};
+use crate::vignette::{echantillonner, Fenetre, Vignette};
+use arbitre_formulaire::{Formulaire, Homographie, Rect};
+use image::GrayImage;
+
+/// En dessous (mm²), une tache est du grain ; une case moins encrée est vide.
+const TACHE_MIN_MM2: f64 = 0.25;
+const CASE_MIN_MM2: f64 = 0.8;
+/// Marge autour de l'aire où l'encre d'une lettre qui déborde est encore lue (mm).
+const MARGE_MM: f64 = 2.5;
+/// Demi-épaisseur (mm) écartée autour du cadre imprimé de l'aire.
+const CADRE_MM: f64 = 0.45;
+
+/// Une case de l'aire qui porte de l'encre.
+#[derive(Debug, Clone)]
+pub struct CaseEncree {
+    /// Position dans l'aire (à partir de 0).
+    pub rangee: u32,
+    pub colonne: u32,
+    /// Surface d'encre, en mm².
+    pub encre_mm2: f64,
+    /// Boîte de l'encre de la case, en mm de la feuille `[x0, y0, x1, y1]` (peut déborder).
+    pub boite_mm: [f64; 4],
+    /// Son encre touche celle d'une voisine sans qu'on sache où couper (lettres collées).
+    pub decoupage_douteux: bool,
+    pub vignette: Vignette,
+}
+
+/// Les cases encrées d'un scan recalé (`mm_vers_px`), dans l'ordre des rangées.
+pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> Vec<CaseEncree> {
+    let z = &f.zone;
+    let aire = z.rect();
+    let region = Rect { x_mm: aire.x_mm - MARGE_MM, y_mm: aire.y_mm - MARGE_MM, largeur_mm: aire.largeur_mm + 2.0 * MARGE_MM, hauteur_mm: aire.hauteur_mm + 2.0 * MARGE_MM };
+    let mut plan = Plan::redresser(img, mm_vers_px, &region);
+    // Le cadre imprimé de l'aire (plus foncé que le quadrillage) n'est pas de l'encre.
+    let pres = |a: f64, b: f64| (a - b).abs() <= CADRE_MM;
+    for v in 0..plan.hauteur {
+        for u in 0..plan.largeur {
+            let (x, y) = plan.mm(u as f64, v as f64);
+            let dans_x = x >= aire.x_mm - CADRE_MM && x <= aire.x_mm + aire.largeur_mm + CADRE_MM;
+            let dans_y = y >= aire.y_mm - CADRE_MM && y <= aire.y_mm + aire.hauteur_mm + CADRE_MM;
+            if (dans_y && (pres(x, aire.x_mm) || pres(x, aire.x_mm + aire.largeur_mm))) || (dans_x && (pres(y, aire.y_mm) || pres(y, aire.y_mm + aire.hauteur_mm))) {
+                plan.encre[v * plan.largeur + u] = false;
+            }
+        }
+    }
+    let case_de = |i: u32| -> Option<u32> {
+        let (x, y) = plan.mm((i as usize % plan.largeur) as f64, (i as usize / plan.largeur) as f64);
+        let (c, r) = (((x - z.x_mm) / z.case_mm).floor(), ((y - z.y_mm) / z.case_mm).floor());
+        (c >= 0.0 && r >= 0.0 && (c as u32) < z.colonnes && (r as u32) < z.rangees).then(|| r as u32 * z.colonnes + c as u32)
+    };
+    // À qui appartient chaque pixel d'encre : case + 1 (0 : à personne).
+    let nb_cases = (z.colonnes * z.rangees) as usize;
+    let mut proprietaire = vec![0u16; plan.largeur * plan.hauteur];
+    let min_tache = (TACHE_MIN_MM2 * K * K).round() as usize;
+    let mut douteuses = vec![false; nb_cases];
+    let grille = GrillePlan { colonnes: z.colonnes, case_px: z.case_mm * K, origine: ((z.x_mm - plan.x0_mm) * K, (z.y_mm - plan.y0_mm) * K) };
+    let composantes = plan.composantes(min_tache);
+    let lettre = lettre_ordinaire(&composantes, &case_de, nb_cases);
+    for comp in composantes {
+        let pixels: Vec<PixelTache> = comp.pixels.iter().map(|&i| PixelTache { u: i as usize % plan.largeur, v: i as usize / plan.largeur, case: case_de(i) }).collect();
+        let Some(p) = partager(&pixels, grille, lettre) else { continue };
+        for (&i, &c) in comp.pixels.iter().zip(&p.cases) {
+            proprietaire[i as usize] = c as u16 + 1;
+        }
+        for c in p.douteuses {
+            douteuses[c as usize] = true;
+        }
+    }
+    // Les bords adoucis d'un trait appartiennent à la même case (dilatation d'un pixel).
+    let mut elargi = proprietaire.clone();
+    for v in 0..plan.hauteur {
+        for u in 0..plan.largeur {
+            let i = v * plan.largeur + u;
+            if proprietaire[i] != 0 {
+                continue;
+            }
+            let voisins = [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)];
+            if let Some(&(a, b)) = voisins.iter().find(|&&(a, b)| a < plan.largeur && b < plan.hauteur && proprietaire[b * plan.largeur + a] != 0) {
+                elargi[i] = proprietaire[b * plan.largeur + a];
+            }
+        }
+    }
+    // Surface et boîte de l'encre de chaque case.
+    let mut surfaces = vec![0usize; nb_cases];
+    let mut boites = vec![[usize::MAX, usize::MAX, 0, 0]; nb_cases];
+    for (i, &p) in proprietaire.iter().enumerate() {
+        if p != 0 {
+            let c = p as usize - 1;
+            surfaces[c] += 1;
+            let (u, v) = (i % plan.largeur, i / plan.largeur);
+            let b = &mut boites[c];
+            *b = [b[0].min(u), b[1].min(v), b[2].max(u), b[3].max(v)];
+        }
+    }
+    let min_case = (CASE_MIN_MM2 * K * K).round() as usize;
+    (0..nb_cases)
+        .filter(|&c| surfaces[c] >= min_case)
+        .map(|c| {
+            let boite_mm = plan.boite_mm(boites[c]);
+            let fenetre = Fenetre::autour(boite_mm, 1.25 * z.case_mm, 0.1);
+            let proprio = c as u16 + 1;
+            let vignette = echantillonner(img, mm_vers_px, fenetre, |x, y, g| match plan.pixel(x, y) {
+                Some(i) if elargi[i] == proprio => {
+                    let p = plan.papier[i].max(1.0);
+                    ((p - g) / p).clamp(0.0, 1.0)
+                }
+                _ => 0.0,
+            });
+            CaseEncree { rangee: c as u32 / z.colonnes, colonne: c as u32 % z.colonnes, encre_mm2: surfaces[c] as f64 / (K * K), boite_mm, decoupage_douteux: douteuses[c], vignette }
+        })
+        .collect()
+}
+
+
+/// La surface d'encre (pixels du plan) d'une lettre ordinaire du bulletin : la médiane des
+/// taches presque entièrement dans une case (à défaut, celle d'une lettre de 3 mm²).
+fn lettre_ordinaire(composantes: &[crate::plan::Composante], case_de: &impl Fn(u32) -> Option<u32>, nb_cases: usize) -> f64 {
+    let mut tailles: Vec<usize> = composantes
+        .iter()
+        .filter(|c| {
+            let mut compte = vec![0u32; nb_cases];
+            let mut dedans = 0;
+            for &i in &c.pixels {
+                if let Some(k) = case_de(i) {
+                    compte[k as usize] += 1;
+                    dedans += 1;
+                }
+            }
+            dedans > 0 && *compte.iter().max().unwrap_or(&0) as f64 >= 0.9 * c.pixels.len() as f64
+        })
+        .map(|c| c.pixels.len())
+        .collect();
+    if tailles.len() < 2 {
+        return 3.0 * K * K;
+    }
+    let milieu = tailles.len() / 2;
+    *tailles.select_nth_unstable(milieu).1 as f64
+}
