@@ -3,7 +3,8 @@
 use arbitre_echantillons::rendu::LieuRature;
 use arbitre_echantillons::verite::VeriteTerrain;
 use arbitre_engine::lecture::Contenu;
-use arbitre_formulaire::Formulaire;
+use arbitre_formulaire::{Formulaire, Role};
+use arbitre_pipeline::cadres::caracteres;
 use arbitre_pipeline::cases::cases_encrees;
 use arbitre_pipeline::chargement::charger;
 use arbitre_pipeline::recalage::recaler;
@@ -21,6 +22,7 @@ fn main() {
     let t = std::time::Instant::now();
     let mut n = 0;
     let (mut nb_douteux, mut non_signales) = (0, 0);
+    let (mut cadres_total, mut cadres_faux) = (0, 0);
     for p in entrees {
         if p.extension().is_none_or(|x| x != "json") || p.file_name().unwrap() == "manche.json" {
             continue;
@@ -57,11 +59,38 @@ fn main() {
         manquees += m.len();
         en_trop += e.len();
         for c in &cases {
-            if planche.len() < 400 {
+            if planche.len() < 200 {
                 planche.push(c.vignette.octets());
             }
         }
+        // Les cadres : autant de caractères que la vérité (plus le chiffre barré).
+        for role in [Role::Table, Role::Reference, Role::Score] {
+            let ecrit = match role {
+                Role::Table => Some(v.lecture.table.to_string()),
+                Role::Reference => v.lecture.reference.clone(),
+                _ => v.lecture.score.clone(),
+            };
+            let barre = role == Role::Score && geo.ratures.iter().any(|r| r.lieu == LieuRature::Score);
+            let attendu = ecrit.map_or(0, |e| e.chars().filter(|c| !c.is_whitespace()).count()) + barre as usize;
+            let lus = caracteres(&img, &f, &r.mm_vers_px, role);
+            cadres_total += 1;
+            if lus.len() != attendu {
+                cadres_faux += 1;
+                println!("{image} : cadre {role:?} : {} caractères lus, {attendu} écrits", lus.len());
+                if std::env::var("DBG").is_ok() {
+                    for c in &lus {
+                        println!("   {:?} espace {} coupe {}", c.boite_mm.map(|v| (v * 10.0).round() / 10.0), c.espace_avant, c.coupe);
+                    }
+                }
+            }
+            for c in &lus {
+                if planche.len() < 400 {
+                    planche.push(c.vignette.octets());
+                }
+            }
+        }
     }
+    println!("cadres : {cadres_faux} mal découpés sur {cadres_total}");
     println!("{nb_douteux} bulletins au découpage douteux ; {non_signales} erreurs de découpage non signalées");
     println!("{n} scans, {vraies} cases écrites, {trouvees} trouvées, {manquees} manquées, {en_trop} en trop, {:.1} ms/scan", t.elapsed().as_secs_f64() * 1000.0 / n as f64);
     if let Some(sortie) = a.get(2) {

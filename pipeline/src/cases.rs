@@ -78,20 +78,7 @@ pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) 
             douteuses[c as usize] = true;
         }
     }
-    // Les bords adoucis d'un trait appartiennent à la même case (dilatation d'un pixel).
-    let mut elargi = proprietaire.clone();
-    for v in 0..plan.hauteur {
-        for u in 0..plan.largeur {
-            let i = v * plan.largeur + u;
-            if proprietaire[i] != 0 {
-                continue;
-            }
-            let voisins = [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)];
-            if let Some(&(a, b)) = voisins.iter().find(|&&(a, b)| a < plan.largeur && b < plan.hauteur && proprietaire[b * plan.largeur + a] != 0) {
-                elargi[i] = proprietaire[b * plan.largeur + a];
-            }
-        }
-    }
+    let elargi = crate::plan::elargir(&proprietaire, plan.largeur, plan.hauteur);
     // Surface et boîte de l'encre de chaque case.
     let mut surfaces = vec![0usize; nb_cases];
     let mut boites = vec![[usize::MAX, usize::MAX, 0, 0]; nb_cases];
@@ -112,10 +99,7 @@ pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) 
             let fenetre = Fenetre::autour(boite_mm, 1.25 * z.case_mm, 0.1);
             let proprio = c as u16 + 1;
             let vignette = echantillonner(img, mm_vers_px, fenetre, |x, y, g| match plan.pixel(x, y) {
-                Some(i) if elargi[i] == proprio => {
-                    let p = plan.papier[i].max(1.0);
-                    ((p - g) / p).clamp(0.0, 1.0)
-                }
+                Some(i) if elargi[i] == proprio => plan.noirceur_de(i, g),
                 _ => 0.0,
             });
             CaseEncree { rangee: c as u32 / z.colonnes, colonne: c as u32 % z.colonnes, encre_mm2: surfaces[c] as f64 / (K * K), boite_mm, decoupage_douteux: douteuses[c], vignette }

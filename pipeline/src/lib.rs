@@ -2,6 +2,7 @@
 
 pub use arbitre_formulaire::formulaire;
 
+pub mod cadres;
 pub mod cases;
 pub mod chargement;
 pub mod echantillonnage;

@@ -75,8 +75,13 @@ impl Plan {
 
     /// Noirceur de l'encre au pixel i : 0 (papier) à 1 (noir).
     pub fn noirceur(&self, i: usize) -> f32 {
+        self.noirceur_de(i, self.gris[i])
+    }
+
+    /// Noirceur d'un niveau de gris lu près du pixel i, rapporté au papier local.
+    pub fn noirceur_de(&self, i: usize, gris: f32) -> f32 {
         let p = self.papier[i].max(1.0);
-        ((p - self.gris[i]) / p).clamp(0.0, 1.0)
+        ((p - gris) / p).clamp(0.0, 1.0)
     }
 }
 
@@ -122,6 +127,25 @@ impl Plan {
     pub fn boite_mm(&self, b: [usize; 4]) -> [f64; 4] {
         [self.x0_mm + b[0] as f64 / K, self.y0_mm + b[1] as f64 / K, self.x0_mm + (b[2] + 1) as f64 / K, self.y0_mm + (b[3] + 1) as f64 / K]
     }
+}
+
+/// Une carte de propriétaires (0 : personne) élargie d'un pixel : les bords adoucis d'un
+/// trait, sous le seuil de l'encre, appartiennent au même propriétaire que le trait.
+pub fn elargir(proprietaire: &[u16], largeur: usize, hauteur: usize) -> Vec<u16> {
+    let mut elargi = proprietaire.to_vec();
+    for v in 0..hauteur {
+        for u in 0..largeur {
+            let i = v * largeur + u;
+            if proprietaire[i] != 0 {
+                continue;
+            }
+            let voisins = [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)];
+            if let Some(&(a, b)) = voisins.iter().find(|&&(a, b)| a < largeur && b < hauteur && proprietaire[b * largeur + a] != 0) {
+                elargi[i] = proprietaire[b * largeur + a];
+            }
+        }
+    }
+    elargi
 }
 
 /// Le niveau du papier, par blocs (le 85e centile de chaque bloc : même un bloc bien écrit

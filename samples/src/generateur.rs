@@ -110,7 +110,8 @@ impl<'a> Generateur<'a> {
             .map(|c| CadreVerite {
                 role: c.role,
                 coins: quad(&h, &c.rect()),
-                encre: rendu.cadres.iter().find(|(r, _)| *r == c.role).map(|(_, b)| boite(*b)),
+                encre: rendu.cadres.iter().find(|(r, _)| *r == c.role).and_then(|(_, b)| crate::rendu::union(b.iter().copied())).map(boite),
+                caracteres: rendu.cadres.iter().find(|(r, _)| *r == c.role).map(|(_, b)| b.iter().map(|&x| boite(x)).collect()).unwrap_or_default(),
             })
             .collect();
         verite.geometrie = Some(Geometrie {

@@ -104,8 +104,9 @@ pub struct Rendu {
     /// Rangée et colonne de l'aire où commence la lecture.
     pub origine: (u32, u32),
     pub cases: Vec<CaseEcrite>,
-    /// Boîtes d'encre des cadres écrits (table, référence, score, annotation).
-    pub cadres: Vec<(Role, [f32; 4])>,
+    /// Les cadres écrits (table, référence, score, annotation) : la boîte d'encre de chaque
+    /// caractère, dans l'ordre de l'écriture.
+    pub cadres: Vec<(Role, Vec<[f32; 4]>)>,
     /// Les ratures dessinées : où, et la boîte de leur encre.
     pub ratures: Vec<RatureDessinee>,
     pub main: Main,
@@ -223,28 +224,24 @@ fn ecrire(t: &mut Toile, p: &Plumier, main: &Main, c: char, cx: f32, cy: f32, ha
     (m, trace.map(|g| g.origine.clone()).unwrap_or_else(|| "marque".into()))
 }
 
-/// Écrit une chaîne (référence, score, table) dans un cadre, centrée sous le libellé.
-fn ecrire_dans_cadre(t: &mut Toile, p: &Plumier, main: &Main, s: &str, r: &Rect, rng: &mut ChaCha8Rng) -> Option<[f32; 4]> {
+/// Écrit une chaîne (référence, score, table) dans un cadre, centrée sous le libellé ;
+/// rend la boîte d'encre de chaque caractère écrit (les espaces n'en ont pas).
+fn ecrire_dans_cadre(t: &mut Toile, p: &Plumier, main: &Main, s: &str, r: &Rect, rng: &mut ChaCha8Rng) -> Vec<[f32; 4]> {
     let n = s.chars().count().max(1) as f32;
     let hauteur = t.px(r.hauteur_mm.min(30.0) * rng.gen_range(0.24..0.36));
     let pas = (hauteur * 0.75).min(t.px(r.largeur_mm) * 0.85 / n);
     let cx = t.px(r.x_mm + r.largeur_mm / 2.0) + rng.gen_range(-0.08..0.08) * t.px(r.largeur_mm);
     let cy = t.px(r.y_mm + r.hauteur_mm * 0.6) + rng.gen_range(-0.08..0.08) * t.px(r.hauteur_mm);
-    let mut boite: Option<[f32; 4]> = None;
+    let mut boites = Vec::new();
     for (i, c) in s.chars().enumerate() {
         if c == ' ' {
             continue;
         }
         let x = cx + (i as f32 - (n - 1.0) / 2.0) * pas + rng.gen_range(-0.05..0.05) * pas;
         let (m, _) = ecrire(t, p, main, c.to_ascii_uppercase(), x, cy + rng.gen_range(-0.05..0.05) * hauteur, hauteur, rng);
-        if let Some(b) = m.boite_encre() {
-            boite = Some(match boite {
-                None => b,
-                Some(a) => [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])],
-            });
-        }
+        boites.extend(m.boite_encre());
     }
-    boite
+    boites
 }
 
 /// Dessine un bulletin rempli d'après une lecture.
@@ -351,13 +348,15 @@ pub fn rendre(
     // bulletin vierge.
     if lecture.etat != EtatBulletin::Absent {
         let table = lecture.table.to_string();
-        if let Some(b) = ecrire_dans_cadre(&mut t, p, &main, &table, &f.cadre(Role::Table).rect(), rng) {
+        let b = ecrire_dans_cadre(&mut t, p, &main, &table, &f.cadre(Role::Table).rect(), rng);
+        if !b.is_empty() {
             cadres.push((Role::Table, b));
         }
     }
     for (role, valeur) in [(Role::Reference, &lecture.reference), (Role::Score, &lecture.score)] {
         if let Some(v) = valeur {
-            if let Some(b) = ecrire_dans_cadre(&mut t, p, &main, v, &f.cadre(role).rect(), rng) {
+            let b = ecrire_dans_cadre(&mut t, p, &main, v, &f.cadre(role).rect(), rng);
+            if !b.is_empty() {
                 cadres.push((role, b));
             }
         }
@@ -367,7 +366,8 @@ pub fn rendre(
     Ok(Rendu { toile: t, origine, cases, cadres, ratures, main })
 }
 
-fn union(boites: impl Iterator<Item = [f32; 4]>) -> Option<[f32; 4]> {
+/// La boîte qui contient toutes les boîtes.
+pub fn union(boites: impl Iterator<Item = [f32; 4]>) -> Option<[f32; 4]> {
     boites.reduce(|a, b| [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])])
 }
 
@@ -477,12 +477,13 @@ fn gribouillis_serre(rng: &mut ChaCha8Rng, cx: f32, cy: f32, cote: f32, trait_px
 }
 
 /// L'annotation de l'arbitre dans la partie grisée, dans son encre.
-fn annoter(t: &mut Toile, f: &Formulaire, p: &Plumier, a: &Annotation, cadres: &mut Vec<(Role, [f32; 4])>, rng: &mut ChaCha8Rng) {
+fn annoter(t: &mut Toile, f: &Formulaire, p: &Plumier, a: &Annotation, cadres: &mut Vec<(Role, Vec<[f32; 4]>)>, rng: &mut ChaCha8Rng) {
     let mut main = Main::tirer(rng, p.polices);
     main.encre = a.encre;
     for (role, v) in [(Role::Coup, &a.coup), (Role::Arbitre, &a.motif), (Role::ScoreArbitre, &a.score)] {
         if let Some(v) = v {
-            if let Some(b) = ecrire_dans_cadre(t, p, &main, v, &f.cadre(role).rect(), rng) {
+            let b = ecrire_dans_cadre(t, p, &main, v, &f.cadre(role).rect(), rng);
+            if !b.is_empty() {
                 cadres.push((role, b));
             }
         }

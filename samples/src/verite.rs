@@ -79,6 +79,9 @@ pub struct CadreVerite {
     pub role: Role,
     pub coins: Quad,
     pub encre: Option<Quad>,
+    /// L'encre de chaque caractère écrit, dans l'ordre de l'écriture (sans les espaces).
+    #[serde(default)]
+    pub caracteres: Vec<Quad>,
 }
 
 /// Ce que le joueur a voulu faire, et ce qu'un arbitre doit décider.
