@@ -21,6 +21,8 @@ enum Commande {
     Verifier(commandes::verifier::Args),
     /// Corrige des bulletins lus et écrit une décision JSON par bulletin (JSON Lines).
     Grade(commandes::grade::Args),
+    /// Lit des bulletins scannés : lecture, doute de la machine, recalage, rejets.
+    Lire(commandes::lire::Args),
     /// Génère une manche de bulletins scannés synthétiques avec leur vérité terrain.
     Echantillons(commandes::echantillons::Args),
     /// Corrige toute une manche et écrit les rapports (résultats, billets, suivi, archive).
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Commande::Solutions(a) => commandes::solutions::executer(a),
         Commande::Verifier(a) => commandes::verifier::executer(a),
         Commande::Grade(a) => commandes::grade::executer(a),
+        Commande::Lire(a) => commandes::lire::executer(a),
         Commande::Echantillons(a) => commandes::echantillons::executer(a),
         Commande::Corriger(a) => commandes::corriger::executer(a),
         Commande::Rapports(a) => commandes::corriger::executer_rapports(a),

@@ -1,4 +1,8 @@
-//! Des bulletins scannés aux lectures.
+//! Des bulletins scannés aux lectures : chargement des images ([`chargement`]), recalage
+//! sans repère ([`recalage`]), cases de l'aire et caractères des cadres ([`cases`],
+//! [`partage`], [`cadres`], sur un [`plan`] redressé), vignettes ([`vignette`]), modèle ONNX
+//! calibré ([`modele`]), lecture et doute ([`lecture_scan`]) ; le tout préparé une fois et
+//! appliqué à chaque image par le [`lecteur`].
 
 pub use arbitre_formulaire::formulaire;
 
@@ -6,7 +10,11 @@ pub mod cadres;
 pub mod cases;
 pub mod chargement;
 pub mod echantillonnage;
+pub mod lecteur;
+pub mod lecture_scan;
+pub mod modele;
 pub mod partage;
 pub mod plan;
 pub mod recalage;
+pub mod scans;
 pub mod vignette;

@@ -60,3 +60,34 @@ impl OptionsCorrection {
         formule(&self.formule)
     }
 }
+
+/// Une barre de progression sur la sortie d'erreur, cachée hors d'un terminal.
+pub fn barre_de_progression(n: usize, message: &'static str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    let b = ProgressBar::with_draw_target(Some(n as u64), ProgressDrawTarget::stderr());
+    if !std::io::stderr().is_terminal() {
+        b.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    b.set_style(ProgressStyle::with_template("{msg:>12} [{bar:40}] {pos}/{len} {elapsed}").expect("gabarit valide").progress_chars("=> "));
+    b.set_message(message);
+    b
+}
+
+/// `--formulaire F` : le bulletin décrit dans un fichier TOML ; le bulletin FISF sinon.
+#[derive(clap::Args, Debug, Clone)]
+pub struct OptionFormulaire {
+    /// Le bulletin de jeu, décrit en TOML (voir formulaire/formulaires/fisf.toml) ; le
+    /// bulletin FISF par défaut.
+    #[arg(long, value_name = "FICHIER")]
+    pub formulaire: Option<PathBuf>,
+}
+
+impl OptionFormulaire {
+    pub fn charger(&self) -> Result<arbitre_formulaire::Formulaire> {
+        Ok(match &self.formulaire {
+            Some(p) => arbitre_formulaire::Formulaire::charger(p)?,
+            None => arbitre_formulaire::Formulaire::fisf(),
+        })
+    }
+}

@@ -7,6 +7,7 @@ pub mod lectures;
 pub mod echantillons;
 pub mod grade;
 pub mod lexique;
+pub mod lire;
 pub mod solutions;
 pub mod tournoi;
 pub mod verifier;

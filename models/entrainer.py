@@ -1,0 +1,232 @@
+"""Entraîne le lecteur de bulletins et l'exporte en ONNX (``models/lecteur.onnx``).
+
+    python models/entrainer.py            # depuis la racine du dépôt, ~25 min sur 2 cœurs
+
+Prérequis : ``pip install -r models/requirements.txt`` et les vignettes générées
+(voir ``models/README.md``). Graine fixée ; deux lancements donnent le même modèle au
+bruit des opérations parallèles de PyTorch près.
+
+Un seul petit réseau convolutif, cinq têtes restreintes :
+- ``lettre`` (cases de l'aire) : A–Z, ``#`` (marque illisible), ``rature``, ``vide`` ;
+- ``entouree`` et ``barree`` (cases) : joker revendiqué, case barrée ;
+- ``chiffre`` (N° Table, Score) : 0–9, ``rature`` (chiffre barré), ``vide`` ;
+- ``reference`` (Réf.) : A–O, 0–9, ``rature``, ``vide``.
+Chaque exemple n'entraîne que les têtes qui le concernent. Les logits exportés sont déjà
+divisés par la température de chaque tête (calibration sur la validation, jamais sur
+l'évaluation) : un softmax donne des probabilités calibrées.
+"""
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import donnees as D  # noqa: E402
+
+ICI = Path(__file__).resolve().parent
+GRAINE = 2026
+EPOQUES = 14
+LOT = 256
+
+
+class Lecteur(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+        def bloc(a, b):
+            return nn.Sequential(nn.Conv2d(a, b, 3, padding=1, bias=False), nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2))
+
+        self.tronc = nn.Sequential(bloc(1, 24), bloc(24, 48), bloc(48, 96), nn.Flatten(), nn.Linear(96 * 16, 160), nn.ReLU(), nn.Dropout(0.3))
+        self.tetes = nn.ModuleDict({n: nn.Linear(160, len(c)) for n, c in D.TETES.items()})
+        self.entouree = nn.Linear(160, 1)
+        self.barree = nn.Linear(160, 1)
+
+    def forward(self, x):
+        z = self.tronc(x)
+        return {**{n: t(z) for n, t in self.tetes.items()}, "entouree": self.entouree(z)[:, 0], "barree": self.barree(z)[:, 0]}
+
+
+class Calibre(nn.Module):
+    """Le lecteur, logits divisés par la température de chaque tête (export)."""
+
+    def __init__(self, lecteur, temperatures):
+        super().__init__()
+        self.lecteur = lecteur
+        self.t = temperatures
+
+    def forward(self, vignette):
+        s = self.lecteur(vignette)
+        return tuple(s[n] / self.t[n] for n in ["lettre", "entouree", "barree", "chiffre", "reference"])
+
+
+def indices(valeurs, classes):
+    pos = {c: i for i, c in enumerate(classes)}
+    return np.array([pos.get(v, -1) for v in valeurs], dtype=np.int64)
+
+
+def jeu(planches_emnist, dossier_genere, graine):
+    """Toutes les vignettes d'un côté du partage, avec une cible par tête (-1 : cette tête
+    n'apprend rien de cet exemple)."""
+    parts = []
+    capitales = [chr(c) for c in range(65, 91)]
+    chiffres = [str(d) for d in range(10)]
+
+    def part(v, **cibles):
+        n = len(v)
+        c = {t: np.full(n, -1, np.int64) for t in ["lettre", "chiffre", "reference", "entouree", "barree"]}
+        c.update(cibles)
+        parts.append((v, c))
+
+    v, e = D.emnist(planches_emnist, capitales, "case", graine)
+    part(v, lettre=indices(e, D.LETTRES))
+    v, e = D.emnist(planches_emnist, capitales[:15], "cadre", graine + 1)
+    part(v, reference=indices(e, D.REFERENCES))
+    v, e = D.emnist(planches_emnist, chiffres, "cadre", graine + 2)
+    part(v, chiffre=indices(e, D.CHIFFRES), reference=indices(e, D.REFERENCES))
+    if dossier_genere is not None:
+        v, c = D.generees(dossier_genere, "cases")
+        part(v, lettre=indices(c["classe"], D.LETTRES), entouree=c["entouree"].astype(np.int64), barree=c["barree"].astype(np.int64))
+        v, c = D.generees(dossier_genere, "cadres")
+        ref = c["role"] == "reference"
+        chiffre = np.where(ref, -1, indices(c["classe"], D.CHIFFRES))
+        # Un chiffre (ou une rature) d'un cadre de table ou de score apprend aussi la tête
+        # « référence » ; une lettre de référence n'apprend pas la tête « chiffre ».
+        reference = indices(c["classe"], D.REFERENCES)
+        part(v, chiffre=chiffre, reference=reference)
+    v = np.concatenate([p[0] for p in parts])
+    cibles = {t: np.concatenate([p[1][t] for p in parts]) for t in parts[0][1]}
+    return v, cibles
+
+
+def augmenter(x, g):
+    """Petites déformations affines, épaisseur du trait, flou : l'écriture varie plus que
+    les planches."""
+    n = x.shape[0]
+    angle = (torch.rand(n, generator=g) - 0.5) * 0.28
+    cisaille = (torch.rand(n, generator=g) - 0.5) * 0.4
+    echelle = 1 + (torch.rand(n, generator=g) - 0.5) * 0.2
+    tx = (torch.rand(n, generator=g) - 0.5) * 0.12
+    ty = (torch.rand(n, generator=g) - 0.5) * 0.12
+    c, s = torch.cos(angle), torch.sin(angle)
+    theta = torch.stack([torch.stack([c / echelle, (-s + cisaille) / echelle, tx], 1), torch.stack([s / echelle, c / echelle, ty], 1)], 1)
+    grille = F.affine_grid(theta, x.shape, align_corners=False)
+    x = F.grid_sample(x, grille, align_corners=False)
+    trait = torch.rand(n, generator=g)
+    epais = F.max_pool2d(x, 3, 1, 1)
+    fin = -F.max_pool2d(-x, 3, 1, 1)
+    x = torch.where((trait < 0.2)[:, None, None, None], epais, torch.where((trait > 0.9)[:, None, None, None], fin, x))
+    m = x.amax(dim=(1, 2, 3), keepdim=True).clamp(min=0.05)
+    return (x / m).clamp(0, 1)
+
+
+def pertes(sorties, cibles):
+    total = 0.0
+    for t in ["lettre", "chiffre", "reference"]:
+        y = cibles[t]
+        garde = y >= 0
+        if garde.any():
+            total = total + F.cross_entropy(sorties[t][garde], y[garde])
+    for t in ["entouree", "barree"]:
+        y = cibles[t]
+        garde = y >= 0
+        if garde.any():
+            total = total + F.binary_cross_entropy_with_logits(sorties[t][garde], y[garde].float())
+    return total
+
+
+@torch.no_grad()
+def logits(modele, v):
+    modele.eval()
+    sorties = {}
+    for i in range(0, len(v), 2048):
+        s = modele(torch.from_numpy(v[i : i + 2048])[:, None])
+        for k, x in s.items():
+            sorties.setdefault(k, []).append(x)
+    return {k: torch.cat(x) for k, x in sorties.items()}
+
+
+def temperature(z, y, binaire=False):
+    """La température qui minimise la log-vraisemblance négative sur la validation."""
+    meilleure = (1.0, float("inf"))
+    for t in np.exp(np.linspace(np.log(0.5), np.log(4.0), 120)):
+        if binaire:
+            nll = F.binary_cross_entropy_with_logits(z / t, y.float()).item()
+        else:
+            nll = F.cross_entropy(z / t, y).item()
+        if nll < meilleure[1]:
+            meilleure = (float(t), nll)
+    return meilleure[0]
+
+
+def main():
+    torch.manual_seed(GRAINE)
+    np.random.seed(GRAINE)
+    torch.set_num_threads(max(1, torch.get_num_threads()))
+    debut = time.time()
+    v_ent, c_ent = jeu([0, 1, 2], ICI / "donnees" / "entrainement", GRAINE)
+    v_val, c_val = jeu([3], ICI / "donnees" / "validation", GRAINE + 10)
+    print(f"entraînement : {len(v_ent)} vignettes ; validation : {len(v_val)} ; préparées en {time.time() - debut:.0f} s", flush=True)
+    modele = Lecteur()
+    optim = torch.optim.AdamW(modele.parameters(), lr=2e-3, weight_decay=1e-4)
+    pas_total = EPOQUES * (len(v_ent) // LOT)
+    plan = torch.optim.lr_scheduler.OneCycleLR(optim, max_lr=3e-3, total_steps=pas_total, pct_start=0.15)
+    g = torch.Generator().manual_seed(GRAINE)
+    x_ent = torch.from_numpy(v_ent)[:, None]
+    y_ent = {k: torch.from_numpy(v) for k, v in c_ent.items()}
+    y_val = {k: torch.from_numpy(v) for k, v in c_val.items()}
+    for e in range(EPOQUES):
+        modele.train()
+        ordre = torch.randperm(len(x_ent), generator=g)
+        somme, n = 0.0, 0
+        for i in range(0, len(ordre) - LOT + 1, LOT):
+            lot = ordre[i : i + LOT]
+            x = augmenter(x_ent[lot], g)
+            perte = pertes(modele(x), {k: y[lot] for k, y in y_ent.items()})
+            optim.zero_grad()
+            perte.backward()
+            optim.step()
+            plan.step()
+            somme += perte.item()
+            n += 1
+        z = logits(modele, v_val)
+        justes = {t: (z[t][y_val[t] >= 0].argmax(1) == y_val[t][y_val[t] >= 0]).float().mean().item() for t in ["lettre", "chiffre", "reference"]}
+        print(f"époque {e + 1}/{EPOQUES} : perte {somme / n:.4f}, validation {json.dumps({k: round(v, 4) for k, v in justes.items()})}, {time.time() - debut:.0f} s", flush=True)
+
+    # Calibration : une température par tête, sur la validation.
+    z = logits(modele, v_val)
+    temperatures = {}
+    for t in ["lettre", "chiffre", "reference"]:
+        garde = y_val[t] >= 0
+        temperatures[t] = temperature(z[t][garde], y_val[t][garde])
+    for t in ["entouree", "barree"]:
+        garde = y_val[t] >= 0
+        temperatures[t] = temperature(z[t][garde], y_val[t][garde], binaire=True)
+    print("températures :", temperatures, flush=True)
+
+    modele.eval()
+    exporte = Calibre(modele, temperatures)
+    torch.onnx.export(
+        exporte,
+        torch.zeros(1, 1, D.COTE, D.COTE),
+        ICI / "lecteur.onnx",
+        input_names=["vignette"],
+        output_names=["lettre", "entouree", "barree", "chiffre", "reference"],
+        dynamic_axes={"vignette": {0: "n"}, **{k: {0: "n"} for k in ["lettre", "entouree", "barree", "chiffre", "reference"]}},
+        opset_version=17,
+        dynamo=False,
+    )
+    torch.save(modele.state_dict(), ICI / "donnees" / "lecteur.pt")
+    (ICI / "donnees" / "entrainement.json").write_text(
+        json.dumps({"temperatures": temperatures, "duree_s": round(time.time() - debut), "epoques": EPOQUES, "vignettes": len(v_ent), "parametres": sum(p.numel() for p in modele.parameters())}, indent=1)
+    )
+    print(f"exporté : models/lecteur.onnx ({(ICI / 'lecteur.onnx').stat().st_size // 1024} Kio), {time.time() - debut:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,307 @@
+//! Ce que la lecture d'un scan rend : la [`Lecture`] la plus probable, et, à côté d'elle,
+//! le doute de la machine — pour chaque case écrite et chaque caractère des cadres, ses
+//! lectures possibles avec leur probabilité calibrée ; pour le numéro de table, la
+//! référence et le score, les chaînes les plus probables. Le doute voyage en probabilités,
+//! jamais en cases `{UV}` : c'est la correction de la manche (`arbitre run`) qui décide si
+//! une lecture douteuse compte pour la décision.
+
+use crate::modele::{Probabilites, CHIFFRES, LETTRES, REFERENCES};
+use arbitre_engine::lecture::{Cellule, Contenu, EtatBulletin, Lecture, Trace};
+use serde::{Deserialize, Serialize};
+
+/// Au-delà de ces alternatives, ou sous cette probabilité, une lecture n'est pas gardée.
+pub const ALTERNATIVES_MAX: usize = 4;
+pub const PROBABILITE_MIN: f32 = 1e-4;
+
+/// Une lecture possible d'une case ou d'un caractère : `A`–`Z`, `0`–`9`, `#` (marque
+/// illisible), `rature` (encre raturée, hors lecture) ou `vide` (pas d'écriture).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Alternative {
+    pub lecture: String,
+    pub p: f32,
+}
+
+/// Une case encrée de l'aire de rédaction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseLue {
+    /// Rangée et colonne dans l'aire (à partir de 0).
+    pub zone: [u32; 2],
+    /// Rangée et colonne dans la lecture, si la case y est (une rature ou une case vide
+    /// n'y est pas).
+    pub position: Option<[u32; 2]>,
+    pub alternatives: Vec<Alternative>,
+    /// Probabilité que la case soit entourée (joker revendiqué).
+    pub entouree: f32,
+    /// Probabilité que la case soit barrée.
+    pub barree: f32,
+    /// L'encre touche celle d'une voisine sans qu'on sache où couper.
+    pub decoupage_douteux: bool,
+}
+
+/// Un caractère écrit dans un cadre.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaractereLu {
+    pub alternatives: Vec<Alternative>,
+    pub espace_avant: bool,
+    /// Coupé dans une tache plus large (caractères collés).
+    pub coupe: bool,
+}
+
+/// Le numéro de table, la référence ou le score.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ChampLu {
+    /// La lecture la plus probable (`None` : rien d'écrit).
+    pub valeur: Option<String>,
+    /// Les lectures les plus probables du champ entier, la meilleure d'abord (`""` : rien
+    /// d'écrit).
+    pub alternatives: Vec<Alternative>,
+    pub caracteres: Vec<CaractereLu>,
+}
+
+impl ChampLu {
+    /// La probabilité de la lecture retenue.
+    pub fn confiance(&self) -> f32 {
+        self.alternatives.first().map_or(1.0, |a| a.p)
+    }
+}
+
+/// Les alternatives d'une distribution de probabilités sur des classes, la plus probable
+/// d'abord.
+pub fn alternatives(p: &[f32], classes: &[&str]) -> Vec<Alternative> {
+    let mut v: Vec<Alternative> = p.iter().zip(classes).map(|(&p, &c)| Alternative { lecture: c.to_string(), p }).collect();
+    v.sort_by(|a, b| b.p.total_cmp(&a.p));
+    v.into_iter().enumerate().filter(|(i, a)| *i == 0 || a.p >= PROBABILITE_MIN).map(|(_, a)| a).take(ALTERNATIVES_MAX).collect()
+}
+
+/// Les chaînes les plus probables d'un champ : produit des probabilités de ses
+/// caractères (un caractère lu `rature` ou `vide` n'ajoute rien), recherche en faisceau.
+fn chaines(caracteres: &[CaractereLu]) -> Vec<Alternative> {
+    let mut faisceau: Vec<(String, f32)> = vec![(String::new(), 1.0)];
+    for c in caracteres {
+        let mut suite: Vec<(String, f32)> = Vec::new();
+        for (s, p) in &faisceau {
+            for a in &c.alternatives {
+                let mut t = s.clone();
+                if a.lecture != "rature" && a.lecture != "vide" {
+                    if c.espace_avant && !t.is_empty() {
+                        t.push(' ');
+                    }
+                    t.push_str(&a.lecture);
+                }
+                match suite.iter_mut().find(|(u, _)| *u == t) {
+                    Some(x) => x.1 += p * a.p,
+                    None => suite.push((t, p * a.p)),
+                }
+            }
+        }
+        suite.sort_by(|a, b| b.1.total_cmp(&a.1));
+        suite.truncate(8);
+        faisceau = suite;
+    }
+    faisceau.into_iter().filter(|(_, p)| *p >= PROBABILITE_MIN).take(ALTERNATIVES_MAX).map(|(lecture, p)| Alternative { lecture, p }).collect()
+}
+
+/// Le champ d'un cadre, ses caractères lus par la tête `chiffre` (table, score) ou
+/// `reference`.
+pub fn champ(caracteres: Vec<CaractereLu>) -> ChampLu {
+    let alternatives = chaines(&caracteres);
+    let valeur = alternatives.first().map(|a| a.lecture.clone()).filter(|v| !v.is_empty());
+    ChampLu { valeur, alternatives, caracteres }
+}
+
+/// Les alternatives d'un caractère de cadre, selon le cadre.
+pub fn caractere(p: &Probabilites, reference: bool, espace_avant: bool, coupe: bool) -> CaractereLu {
+    let alternatives = if reference { alternatives(&p.reference, &REFERENCES) } else { alternatives(&p.chiffre, &CHIFFRES) };
+    CaractereLu { alternatives, espace_avant, coupe }
+}
+
+/// Une case encrée lue par le modèle.
+pub struct CaseProbable {
+    pub zone: [u32; 2],
+    pub probabilites: Probabilites,
+    pub decoupage_douteux: bool,
+}
+
+/// Assemble la lecture la plus probable d'un bulletin et garde le doute à côté.
+pub fn assembler(table: u32, coup: u32, cases: &[CaseProbable], reference: &ChampLu, score: &ChampLu, rature_cadre: bool) -> (Lecture, Vec<CaseLue>) {
+    let mut lues: Vec<CaseLue> = cases
+        .iter()
+        .map(|c| CaseLue {
+            zone: c.zone,
+            position: None,
+            alternatives: alternatives(&c.probabilites.lettre, &LETTRES),
+            entouree: c.probabilites.entouree,
+            barree: c.probabilites.barree,
+            decoupage_douteux: c.decoupage_douteux,
+        })
+        .collect();
+    let ecrite = |c: &CaseLue| !matches!(c.alternatives[0].lecture.as_str(), "rature" | "vide");
+    let rature = rature_cadre || lues.iter().any(|c| c.alternatives[0].lecture == "rature");
+    let mut l = Lecture::nouvelle(table, coup);
+    l.rature = rature;
+    l.reference = reference.valeur.clone();
+    l.score = score.valeur.clone();
+    let ecrites: Vec<&CaseLue> = lues.iter().filter(|c| ecrite(c)).collect();
+    if ecrites.is_empty() {
+        if l.reference.is_none() && l.score.is_none() {
+            l.etat = EtatBulletin::Vierge;
+        }
+        return (l, lues);
+    }
+    let r0 = ecrites.iter().map(|c| c.zone[0]).min().expect("non vide");
+    let r1 = ecrites.iter().map(|c| c.zone[0]).max().expect("non vide");
+    let c0 = ecrites.iter().map(|c| c.zone[1]).min().expect("non vide");
+    let c1 = ecrites.iter().map(|c| c.zone[1]).max().expect("non vide");
+    let mut rangees = vec![vec![Cellule { contenu: Contenu::Vide, barree: false }; (c1 - c0 + 1) as usize]; (r1 - r0 + 1) as usize];
+    for c in lues.iter_mut().filter(|c| !matches!(c.alternatives[0].lecture.as_str(), "rature" | "vide")) {
+        let (i, j) = (c.zone[0] - r0, c.zone[1] - c0);
+        c.position = Some([i, j]);
+        let lu = c.alternatives[0].lecture.as_str();
+        let contenu = match lu {
+            "#" => Contenu::Illisible,
+            _ => Contenu::Lettre(Trace { lettre: lu.chars().next().expect("une lettre"), entouree: c.entouree >= 0.5 }),
+        };
+        rangees[i as usize][j as usize] = Cellule { contenu, barree: c.barree >= 0.5 };
+    }
+    l.rangees = rangees;
+    (l, lues)
+}
+
+/// Pourquoi une image n'a pas donné de lecture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RaisonRejet {
+    /// Fichier vide, tronqué, corrompu, trop grand, pas une image.
+    ImageIllisible,
+    /// Page blanche, photo, page de texte…
+    PasUnBulletin,
+    /// Un quadrillage, mais pas les cadres de ce formulaire.
+    AutreFormulaire,
+    /// Le quadrillage ne se recale pas assez bien pour lire les cases.
+    RecalageInsuffisant,
+    /// Aucun numéro de table lisible : le bulletin ne peut être attribué à un joueur.
+    TableIllisible,
+}
+
+impl RaisonRejet {
+    pub fn libelle(self) -> &'static str {
+        match self {
+            RaisonRejet::ImageIllisible => "image illisible",
+            RaisonRejet::PasUnBulletin => "pas un bulletin",
+            RaisonRejet::AutreFormulaire => "autre formulaire",
+            RaisonRejet::RecalageInsuffisant => "recalage insuffisant",
+            RaisonRejet::TableIllisible => "numéro de table illisible",
+        }
+    }
+}
+
+/// Un rejet et son explication.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RejetScan {
+    pub raison: RaisonRejet,
+    pub message: String,
+}
+
+/// Le recalage d'une page, tel que le rapporte la lecture.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ResumeRecalage {
+    pub residu_mm: f64,
+    pub tete_en_bas: bool,
+    pub quarts_de_tour: u8,
+    pub rotation_deg: f64,
+    pub dpi: f64,
+    /// Résidu au-delà du seuil de doute : une personne doit voir ce bulletin.
+    pub douteux: bool,
+}
+
+/// La lecture d'une image (d'une page pour un TIFF de plusieurs pages).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LectureScan {
+    /// Le fichier, tel que donné.
+    pub image: String,
+    /// La page (à partir de 1) d'un TIFF de plusieurs pages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// Le coup (dossier `coup-05`, ou `--coup`).
+    pub coup: Option<u32>,
+    /// La lecture la plus probable ; `None` pour une image rejetée.
+    pub lecture: Option<Lecture>,
+    pub cases: Vec<CaseLue>,
+    pub table: ChampLu,
+    pub reference: ChampLu,
+    pub score: ChampLu,
+    pub recalage: Option<ResumeRecalage>,
+    pub rejet: Option<RejetScan>,
+}
+
+impl LectureScan {
+    pub(crate) fn rejetee(image: &str, page: Option<u32>, coup: Option<u32>, raison: RaisonRejet, message: String) -> LectureScan {
+        LectureScan {
+            image: image.to_string(),
+            page,
+            coup,
+            lecture: None,
+            cases: Vec::new(),
+            table: ChampLu::default(),
+            reference: ChampLu::default(),
+            score: ChampLu::default(),
+            recalage: None,
+            rejet: Some(RejetScan { raison, message }),
+        }
+    }
+}
+
+impl LectureScan {
+    /// La lecture au format texte des lectures, pour `arbitre grade` ou une correction à la
+    /// main : une case dont la deuxième lecture a au moins `seuil` de probabilité s'écrit
+    /// `{UV}` ; les doutes sur la table, la référence ou le score, et les rejets, en
+    /// commentaires.
+    pub fn vers_texte(&self, seuil: f32) -> String {
+        let mut t = format!("# {}{}\n", self.image, self.page.map(|p| format!(", page {p}")).unwrap_or_default());
+        if let Some(r) = &self.rejet {
+            t.push_str(&format!("# rejetée ({}) : {}\n", r.raison.libelle(), r.message.replace('\n', " ")));
+            return t;
+        }
+        let Some(l) = &self.lecture else { return t };
+        for (nom, c) in [("table", &self.table), ("référence", &self.reference), ("score", &self.score)] {
+            if c.alternatives.get(1).is_some_and(|a| a.p >= seuil) {
+                let alt: Vec<String> = c.alternatives.iter().filter(|a| a.p >= seuil).map(|a| format!("« {} » ({:.2})", a.lecture, a.p)).collect();
+                t.push_str(&format!("# {nom} douteux : {}\n", alt.join(" ou ")));
+            }
+        }
+        let mut l = l.clone();
+        for c in &self.cases {
+            let Some([i, j]) = c.position else { continue };
+            let lettres: Vec<&Alternative> = c.alternatives.iter().filter(|a| a.p >= seuil && a.lecture.len() == 1 && a.lecture != "#").collect();
+            if lettres.len() >= 2 {
+                let cel = &mut l.rangees[i as usize][j as usize];
+                let entouree = c.entouree >= 0.5;
+                cel.contenu = Contenu::Alternatives(lettres.iter().map(|a| Trace { lettre: a.lecture.chars().next().expect("lettre"), entouree }).collect());
+            }
+        }
+        t.push_str(&l.vers_texte());
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn car(alts: &[(&str, f32)], espace: bool) -> CaractereLu {
+        CaractereLu { alternatives: alts.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), espace_avant: espace, coupe: false }
+    }
+
+    #[test]
+    fn les_chaines_d_un_champ_multiplient_les_probabilites_de_ses_caracteres() {
+        let c = champ(vec![car(&[("1", 0.9), ("7", 0.1)], false), car(&[("3", 0.6), ("8", 0.4)], false), car(&[("rature", 0.99), ("5", 0.01)], false)]);
+        assert_eq!(c.valeur.as_deref(), Some("13"));
+        let p: Vec<(&str, f32)> = c.alternatives.iter().map(|a| (a.lecture.as_str(), a.p)).collect();
+        assert_eq!(p[0].0, "13");
+        assert!((p[0].1 - 0.9 * 0.6 * 0.99).abs() < 1e-5);
+        assert_eq!(p[1].0, "18");
+        // Une référence garde ses espaces : « 13 B ».
+        let r = champ(vec![car(&[("1", 1.0)], false), car(&[("3", 1.0)], false), car(&[("B", 1.0)], true)]);
+        assert_eq!(r.valeur.as_deref(), Some("13 B"));
+    }
+}

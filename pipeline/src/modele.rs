@@ -1,0 +1,100 @@
+//! Le modèle de reconnaissance (`models/lecteur.onnx`, entraîné par `models/entrainer.py`),
+//! exécuté par `tract` : chargé et optimisé une fois, puis appliqué par lots de vignettes.
+//!
+//! Ses cinq sorties sont des logits déjà calibrés (divisés par la température de chaque
+//! tête, mesurée sur la validation) : le softmax donne des probabilités qui disent ce
+//! qu'elles valent. Une probabilité ne dit que le doute de la machine sur l'encre ; rien
+//! ne la tire vers un mot du dictionnaire, une solution du coup ou le top.
+
+use crate::vignette::{Vignette, COTE};
+use tract_onnx::prelude::*;
+
+/// Le modèle livré, embarqué dans l'exécutable (rien n'est téléchargé).
+pub const LECTEUR_ONNX: &[u8] = include_bytes!("../../models/lecteur.onnx");
+
+/// Les classes de chaque tête, dans l'ordre des sorties du modèle (`models/donnees.py`).
+pub const LETTRES: [&str; 29] = [
+    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "#", "rature", "vide",
+];
+pub const CHIFFRES: [&str; 12] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "rature", "vide"];
+pub const REFERENCES: [&str; 27] = [
+    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "rature", "vide",
+];
+
+/// Les probabilités calibrées d'une vignette, pour chaque tête.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Probabilites {
+    /// Sur [`LETTRES`].
+    pub lettre: Vec<f32>,
+    /// La case est entourée (joker revendiqué).
+    pub entouree: f32,
+    /// La case est barrée.
+    pub barree: f32,
+    /// Sur [`CHIFFRES`].
+    pub chiffre: Vec<f32>,
+    /// Sur [`REFERENCES`].
+    pub reference: Vec<f32>,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("modèle de lecture inutilisable : {0}")]
+pub struct ErreurModele(String);
+
+type Plan = TypedRunnableModel;
+
+/// Le modèle prêt à servir (partageable entre fils : chaque appel a son propre état).
+pub struct Modele {
+    plan: std::sync::Arc<Plan>,
+}
+
+impl Modele {
+    /// Le modèle livré.
+    pub fn livre() -> Result<Modele, ErreurModele> {
+        Modele::depuis_octets(LECTEUR_ONNX)
+    }
+
+    pub fn depuis_octets(octets: &[u8]) -> Result<Modele, ErreurModele> {
+        let e = |x: TractError| ErreurModele(x.to_string());
+        let mut m = tract_onnx::onnx().model_for_read(&mut std::io::Cursor::new(octets)).map_err(e)?;
+        let n = m.symbols.sym("n");
+        m.set_input_fact(0, f32::fact([n.to_dim(), 1.to_dim(), (COTE as i64).to_dim(), (COTE as i64).to_dim()]).into()).map_err(e)?;
+        let plan = m.into_optimized().map_err(e)?.into_runnable().map_err(e)?;
+        Ok(Modele { plan })
+    }
+
+    /// Les probabilités de chaque vignette (un lot).
+    pub fn lire(&self, vignettes: &[&Vignette]) -> Result<Vec<Probabilites>, ErreurModele> {
+        if vignettes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let e = |x: TractError| ErreurModele(x.to_string());
+        let mut donnees = Vec::with_capacity(vignettes.len() * COTE * COTE);
+        for v in vignettes {
+            donnees.extend_from_slice(&v.0);
+        }
+        let entree = tract_ndarray::Array4::from_shape_vec((vignettes.len(), 1, COTE, COTE), donnees).map_err(|x| ErreurModele(x.to_string()))?;
+        let sorties = self.plan.run(tvec!(entree.into_tensor().into())).map_err(e)?;
+        let vue = |k: usize| sorties[k].to_plain_array_view::<f32>().map_err(e);
+        let (lettre, entouree, barree, chiffre, reference) = (vue(0)?, vue(1)?, vue(2)?, vue(3)?, vue(4)?);
+        Ok((0..vignettes.len())
+            .map(|i| Probabilites {
+                lettre: softmax(lettre.index_axis(tract_ndarray::Axis(0), i).iter().copied()),
+                entouree: sigmoide(entouree[[i]]),
+                barree: sigmoide(barree[[i]]),
+                chiffre: softmax(chiffre.index_axis(tract_ndarray::Axis(0), i).iter().copied()),
+                reference: softmax(reference.index_axis(tract_ndarray::Axis(0), i).iter().copied()),
+            })
+            .collect())
+    }
+}
+
+fn sigmoide(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn softmax(z: impl Iterator<Item = f32> + Clone) -> Vec<f32> {
+    let m = z.clone().fold(f32::MIN, f32::max);
+    let e: Vec<f32> = z.map(|x| (x - m).exp()).collect();
+    let s: f32 = e.iter().sum();
+    e.into_iter().map(|x| x / s).collect()
+}

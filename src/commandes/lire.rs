@@ -1,0 +1,77 @@
+//! `arbitre lire` : lit des bulletins scannés et écrit, par image, la lecture la plus
+//! probable et le doute de la machine (JSON Lines), ou les lectures au format texte.
+
+use super::commun::{barre_de_progression, OptionFormulaire};
+use anyhow::{Context, Result};
+use arbitre_pipeline::lecteur::Lecteur;
+use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_pipeline::scans::inventaire;
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Format {
+    /// Un objet JSON par image : lecture, alternatives, recalage, rejet.
+    Json,
+    /// Le format texte des lectures (arbitre grade), `{UV}` où la deuxième lecture est proche.
+    Texte,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Les scans : fichiers ou dossiers (dans un dossier coup-05, coup5 ou 05, le coup 5).
+    #[arg(required = true, value_name = "SCANS")]
+    scans: Vec<PathBuf>,
+    /// Le fichier à écrire.
+    #[arg(long, value_name = "FICHIER")]
+    sortie: PathBuf,
+    /// Le coup de tous les scans (sinon d'après le nom de leur dossier).
+    #[arg(long, value_name = "N")]
+    coup: Option<u32>,
+    #[command(flatten)]
+    formulaire: OptionFormulaire,
+    /// Format de sortie.
+    #[arg(long, value_enum, default_value = "json")]
+    format: Format,
+}
+
+/// Sous cette probabilité, la deuxième lecture d'une case n'est pas écrite `{UV}`.
+const SEUIL_TEXTE: f32 = 0.1;
+
+pub fn executer(a: Args) -> Result<ExitCode> {
+    let lecteur = Lecteur::new(a.formulaire.charger()?)?;
+    let inv = inventaire(&a.scans, a.coup)?;
+    if !inv.ignores.is_empty() {
+        eprintln!("{} fichier(s) qui ne sont pas des images laissés de côté ({}{})", inv.ignores.len(), inv.ignores.iter().take(3).cloned().collect::<Vec<_>>().join(", "), if inv.ignores.len() > 3 { ", …" } else { "" });
+    }
+    let b = barre_de_progression(inv.images.len(), "images");
+    let lectures: Vec<Vec<LectureScan>> = inv
+        .images
+        .par_iter()
+        .map(|s| {
+            let r = lecteur.lire_fichier(&s.chemin, &s.nom, s.coup);
+            b.inc(1);
+            r
+        })
+        .collect();
+    b.finish_and_clear();
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&a.sortie).with_context(|| format!("{} : écriture impossible", a.sortie.display()))?);
+    let (mut lues, mut rejetees) = (0, 0);
+    for l in lectures.iter().flatten() {
+        match a.format {
+            Format::Json => writeln!(f, "{}", serde_json::to_string(l)?)?,
+            Format::Texte => writeln!(f, "{}", l.vers_texte(SEUIL_TEXTE))?,
+        }
+        if l.rejet.is_some() {
+            rejetees += 1;
+            eprintln!("{} : rejetée : {}", l.image, l.rejet.as_ref().map(|r| r.message.as_str()).unwrap_or_default());
+        } else {
+            lues += 1;
+        }
+    }
+    f.flush()?;
+    println!("{} image(s) : {lues} bulletin(s) lu(s), {rejetees} rejeté(s) ; lectures écrites dans {}", lues + rejetees, a.sortie.display());
+    Ok(ExitCode::SUCCESS)
+}
