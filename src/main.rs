@@ -23,6 +23,8 @@ enum Commande {
     Grade(commandes::grade::Args),
     /// Lit des bulletins scannés : lecture, doute de la machine, recalage, rejets.
     Lire(commandes::lire::Args),
+    /// Mesure la lecture des scans sur une manche générée (vérité terrain à côté).
+    Evaluer(commandes::evaluer::Args),
     /// Génère une manche de bulletins scannés synthétiques avec leur vérité terrain.
     Echantillons(commandes::echantillons::Args),
     /// Corrige toute une manche et écrit les rapports (résultats, billets, suivi, archive).
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Commande::Verifier(a) => commandes::verifier::executer(a),
         Commande::Grade(a) => commandes::grade::executer(a),
         Commande::Lire(a) => commandes::lire::executer(a),
+        Commande::Evaluer(a) => commandes::evaluer::executer(a),
         Commande::Echantillons(a) => commandes::echantillons::executer(a),
         Commande::Corriger(a) => commandes::corriger::executer(a),
         Commande::Rapports(a) => commandes::corriger::executer_rapports(a),

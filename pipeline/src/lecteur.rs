@@ -124,6 +124,7 @@ impl Lecteur {
 
     fn resume(&self, r: &Recalage) -> ResumeRecalage {
         ResumeRecalage {
+            mm_vers_px: r.mm_vers_px,
             residu_mm: (r.residu_mm * 1000.0).round() / 1000.0,
             tete_en_bas: r.tete_en_bas(),
             quarts_de_tour: r.quarts_de_tour,

@@ -205,6 +205,8 @@ pub struct RejetScan {
 /// Le recalage d'une page, tel que le rapporte la lecture.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ResumeRecalage {
+    /// Point de la feuille (mm) → pixel de l'image.
+    pub mm_vers_px: arbitre_formulaire::Homographie,
     pub residu_mm: f64,
     pub tete_en_bas: bool,
     pub quarts_de_tour: u8,

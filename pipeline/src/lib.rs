@@ -10,6 +10,7 @@ pub mod cadres;
 pub mod cases;
 pub mod chargement;
 pub mod echantillonnage;
+pub mod evaluation;
 pub mod lecteur;
 pub mod lecture_scan;
 pub mod modele;

@@ -5,6 +5,7 @@ pub mod commun;
 pub mod corriger;
 pub mod lectures;
 pub mod echantillons;
+pub mod evaluer;
 pub mod grade;
 pub mod lexique;
 pub mod lire;

@@ -1,0 +1,290 @@
+//! Mesurer la lecture contre la vérité terrain d'une manche générée : caractères (lettres
+//! des cases, chiffres des cadres), jokers entourés et cases barrées (précision, rappel),
+//! champs (table, score, référence), recalage, lectures exactes par bulletin, calibration
+//! (erreur de calibration attendue), et les mêmes chiffres pour les bulletins dont la
+//! machine est la plus sûre et la moins sûre.
+
+use crate::lecture_scan::LectureScan;
+use arbitre_engine::lecture::{Contenu, Lecture};
+use arbitre_formulaire::Homographie;
+use serde::Serialize;
+
+/// Ce que la vérité terrain dit d'un bulletin, pour la mesure.
+pub struct Verite {
+    pub lecture: Lecture,
+    pub mm_vers_px: Homographie,
+    pub tete_en_bas: bool,
+    /// Case de l'aire (rangée, colonne) de la case (0, 0) de la lecture.
+    pub origine: [u32; 2],
+    /// Les cases de l'aire couvertes d'une rature.
+    pub ratures: Vec<[u32; 2]>,
+}
+
+/// Un compte de réussites.
+#[derive(Debug, Default, Clone, Copy, Serialize)]
+pub struct Taux {
+    pub justes: usize,
+    pub total: usize,
+}
+
+impl Taux {
+    fn compter(&mut self, juste: bool) {
+        self.justes += juste as usize;
+        self.total += 1;
+    }
+    pub fn taux(&self) -> f64 {
+        if self.total == 0 {
+            f64::NAN
+        } else {
+            self.justes as f64 / self.total as f64
+        }
+    }
+}
+
+/// Précision et rappel d'une détection (joker entouré, case barrée).
+#[derive(Debug, Default, Clone, Copy, Serialize)]
+pub struct Detection {
+    pub vrais_positifs: usize,
+    pub faux_positifs: usize,
+    pub faux_negatifs: usize,
+}
+
+impl Detection {
+    fn compter(&mut self, vrai: bool, predit: bool) {
+        match (vrai, predit) {
+            (true, true) => self.vrais_positifs += 1,
+            (false, true) => self.faux_positifs += 1,
+            (true, false) => self.faux_negatifs += 1,
+            _ => {}
+        }
+    }
+    pub fn precision(&self) -> f64 {
+        self.vrais_positifs as f64 / (self.vrais_positifs + self.faux_positifs).max(1) as f64
+    }
+    pub fn rappel(&self) -> f64 {
+        self.vrais_positifs as f64 / (self.vrais_positifs + self.faux_negatifs).max(1) as f64
+    }
+}
+
+/// Calibration : (confiance, juste) de chaque prédiction, résumées en erreur attendue.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Calibration {
+    #[serde(skip)]
+    points: Vec<(f32, bool)>,
+}
+
+impl Calibration {
+    /// Erreur de calibration attendue (15 intervalles de confiance égaux).
+    pub fn ece(&self) -> f64 {
+        let n = self.points.len().max(1) as f64;
+        let mut bacs = vec![(0.0f64, 0.0f64, 0usize); 15];
+        for &(c, j) in &self.points {
+            let b = ((c * 15.0) as usize).min(14);
+            bacs[b].0 += c as f64;
+            bacs[b].1 += j as u8 as f64;
+            bacs[b].2 += 1;
+        }
+        bacs.iter().filter(|b| b.2 > 0).map(|b| (b.0 - b.1).abs() / n).sum()
+    }
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+}
+
+/// Les mesures d'un ensemble de bulletins.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Mesures {
+    pub bulletins: usize,
+    /// Recalés, dans le bon sens, à moins de 0,3 mm partout.
+    pub recalage: Taux,
+    pub lettres: Taux,
+    /// Une case de la vérité manquée ou une case lue en trop (lettre ou `#`).
+    pub cases_manquees: usize,
+    pub cases_en_trop: usize,
+    pub chiffres: Taux,
+    pub entourees: Detection,
+    pub barrees: Detection,
+    pub table: Taux,
+    pub score: Taux,
+    pub reference: Taux,
+    pub lectures_exactes: Taux,
+    pub calibration_cases: Calibration,
+    pub calibration_cadres: Calibration,
+}
+
+/// La confiance de la machine dans un bulletin : la plus faible des probabilités retenues
+/// (cases, table, référence, score).
+pub fn confiance(l: &LectureScan) -> f32 {
+    let cases = l.cases.iter().map(|c| c.alternatives[0].p);
+    let champs = [&l.table, &l.reference, &l.score].into_iter().map(|c| c.confiance());
+    cases.chain(champs).fold(1.0, f32::min)
+}
+
+/// L'écart maximal (mm) entre deux homographies sur les coins de l'aire.
+fn ecart_mm(a: &Homographie, b: &Homographie) -> f64 {
+    [(5.0, 5.0), (98.5, 5.0), (5.0, 98.5), (98.5, 98.5), (132.0, 5.0), (132.0, 98.5)]
+        .iter()
+        .map(|&(x, y)| {
+            let (p, q) = (a.appliquer(x, y), b.appliquer(x, y));
+            (p.0 - q.0).hypot(p.1 - q.1) / b.echelle_locale(x, y)
+        })
+        .fold(0.0, f64::max)
+}
+
+/// La vérité d'une case de l'aire : lettre ou `#`, entourée, barrée ; `rature` ; ou rien.
+fn case_vraie(v: &Verite, zone: [u32; 2]) -> Option<(String, bool, bool)> {
+    if v.ratures.contains(&zone) {
+        return Some(("rature".into(), false, false));
+    }
+    let (i, j) = (zone[0].checked_sub(v.origine[0])?, zone[1].checked_sub(v.origine[1])?);
+    let c = v.lecture.rangees.get(i as usize)?.get(j as usize)?;
+    match &c.contenu {
+        Contenu::Lettre(t) => Some((t.lettre.to_string(), t.entouree, c.barree)),
+        Contenu::Illisible => Some(("#".into(), false, c.barree)),
+        _ => None,
+    }
+}
+
+fn sans_espaces(s: Option<&str>) -> String {
+    s.unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+impl Mesures {
+    /// Ajoute un bulletin lu et sa vérité.
+    pub fn ajouter(&mut self, l: &LectureScan, v: &Verite) {
+        self.bulletins += 1;
+        let recale = l.recalage.as_ref().is_some_and(|r| r.tete_en_bas == v.tete_en_bas && ecart_mm(&r.mm_vers_px, &v.mm_vers_px) < 0.3);
+        self.recalage.compter(recale);
+        let lue = |zone: [u32; 2]| l.cases.iter().find(|c| c.zone == zone);
+        // Chaque case écrite de la vérité (et chaque rature).
+        let mut zones: Vec<[u32; 2]> = v.ratures.clone();
+        for (i, r) in v.lecture.rangees.iter().enumerate() {
+            for (j, c) in r.iter().enumerate() {
+                if c.contenu != Contenu::Vide {
+                    zones.push([v.origine[0] + i as u32, v.origine[1] + j as u32]);
+                }
+            }
+        }
+        for &zone in &zones {
+            let (vrai, entouree, barree) = case_vraie(v, zone).expect("case de la vérité");
+            match lue(zone) {
+                Some(c) => {
+                    let juste = c.alternatives[0].lecture == vrai;
+                    if vrai != "rature" {
+                        self.lettres.compter(juste);
+                        self.entourees.compter(entouree, c.entouree >= 0.5);
+                        self.barrees.compter(barree, c.barree >= 0.5);
+                    }
+                    self.calibration_cases.points.push((c.alternatives[0].p, juste));
+                }
+                None => {
+                    self.cases_manquees += 1;
+                    if vrai != "rature" {
+                        self.lettres.compter(false);
+                        self.entourees.compter(entouree, false);
+                        self.barrees.compter(barree, false);
+                    }
+                }
+            }
+        }
+        for c in l.cases.iter().filter(|c| !zones.contains(&c.zone)) {
+            let ecrite = !matches!(c.alternatives[0].lecture.as_str(), "vide" | "rature");
+            self.cases_en_trop += ecrite as usize;
+            self.calibration_cases.points.push((c.alternatives[0].p, c.alternatives[0].lecture == "vide"));
+        }
+        self.cadres(l, v);
+        let exacte = l.lecture.as_ref().is_some_and(|lu| {
+            let mut a = lu.clone();
+            let mut b = v.lecture.clone();
+            a.source = None;
+            b.source = None;
+            (a.reference, b.reference) = (Some(sans_espaces(a.reference.as_deref())), Some(sans_espaces(b.reference.as_deref())));
+            a == b
+        });
+        self.lectures_exactes.compter(exacte);
+    }
+
+    fn cadres(&mut self, l: &LectureScan, v: &Verite) {
+        let table = l.table.valeur.as_deref().and_then(|t| t.parse::<u32>().ok());
+        self.table.compter(table == Some(v.lecture.table));
+        self.score.compter(l.score.valeur.as_deref().unwrap_or("") == v.lecture.score.as_deref().unwrap_or(""));
+        self.reference.compter(sans_espaces(l.reference.valeur.as_deref()) == sans_espaces(v.lecture.reference.as_deref()));
+        // Les chiffres : caractère par caractère quand le nombre de caractères lus est juste.
+        for (lu, vrai) in [(&l.table, Some(v.lecture.table.to_string())), (&l.score, v.lecture.score.clone())] {
+            let vrai: Vec<char> = vrai.unwrap_or_default().chars().filter(|c| c.is_ascii_digit()).collect();
+            let lus: Vec<&str> = lu.caracteres.iter().map(|c| c.alternatives[0].lecture.as_str()).filter(|x| *x != "rature" && *x != "vide").collect();
+            if lus.len() == vrai.len() {
+                for (a, b) in lus.iter().zip(&vrai) {
+                    self.chiffres.compter(a.chars().next() == Some(*b));
+                }
+                for (c, b) in lu.caracteres.iter().filter(|c| c.alternatives[0].lecture != "rature" && c.alternatives[0].lecture != "vide").zip(&vrai) {
+                    self.calibration_cadres.points.push((c.alternatives[0].p, c.alternatives[0].lecture.starts_with(*b)));
+                }
+            } else {
+                for _ in &vrai {
+                    self.chiffres.compter(false);
+                }
+            }
+        }
+    }
+}
+
+/// Les mesures de toute la manche, et celles du dixième des bulletins dont la machine est
+/// la plus sûre et la moins sûre.
+#[derive(Debug, Default, Serialize)]
+pub struct Evaluation {
+    pub images: usize,
+    pub rejetees: usize,
+    pub tout: Mesures,
+    pub plus_surs: Mesures,
+    pub moins_surs: Mesures,
+}
+
+/// Mesure des lectures contre leurs vérités.
+pub fn evaluer(paires: &[(LectureScan, Verite)]) -> Evaluation {
+    let mut e = Evaluation { images: paires.len(), ..Default::default() };
+    let mut lues: Vec<&(LectureScan, Verite)> = Vec::new();
+    for p in paires {
+        e.tout.ajouter(&p.0, &p.1);
+        if p.0.rejet.is_some() {
+            e.rejetees += 1;
+        } else {
+            lues.push(p);
+        }
+    }
+    lues.sort_by(|a, b| confiance(&b.0).total_cmp(&confiance(&a.0)));
+    let dixieme = (lues.len() / 10).max(1).min(lues.len());
+    for p in &lues[..dixieme] {
+        e.plus_surs.ajouter(&p.0, &p.1);
+    }
+    for p in &lues[lues.len() - dixieme..] {
+        e.moins_surs.ajouter(&p.0, &p.1);
+    }
+    e
+}
+
+impl Mesures {
+    /// Le rapport en français, une mesure par ligne.
+    pub fn texte(&self) -> String {
+        let pc = |t: &Taux| format!("{:.2} % ({}/{})", 100.0 * t.taux(), t.justes, t.total);
+        let det = |d: &Detection| format!("précision {:.2} %, rappel {:.2} % ({} vrais, {} en trop, {} manqués)", 100.0 * d.precision(), 100.0 * d.rappel(), d.vrais_positifs, d.faux_positifs, d.faux_negatifs);
+        [
+            format!("bulletins : {}", self.bulletins),
+            format!("recalage réussi (sens juste, < 0,3 mm) : {}", pc(&self.recalage)),
+            format!("lettres des cases : {}", pc(&self.lettres)),
+            format!("cases manquées : {}, cases lues en trop : {}", self.cases_manquees, self.cases_en_trop),
+            format!("chiffres (table, score) : {}", pc(&self.chiffres)),
+            format!("jokers entourés : {}", det(&self.entourees)),
+            format!("cases barrées : {}", det(&self.barrees)),
+            format!("numéro de table exact : {}", pc(&self.table)),
+            format!("score exact : {}", pc(&self.score)),
+            format!("référence exacte (espaces ignorés) : {}", pc(&self.reference)),
+            format!("lecture exacte du bulletin : {}", pc(&self.lectures_exactes)),
+            format!("calibration (erreur attendue) : cases {:.2} % sur {}, cadres {:.2} % sur {}", 100.0 * self.calibration_cases.ece(), self.calibration_cases.len(), 100.0 * self.calibration_cadres.ece(), self.calibration_cadres.len()),
+        ]
+        .join("\n")
+    }
+}
