@@ -41,7 +41,7 @@ pub struct CaseEncree {
 pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> Vec<CaseEncree> {
     let z = &f.zone;
     let aire = z.rect();
-    let region = Rect { x_mm: aire.x_mm - MARGE_MM, y_mm: aire.y_mm - MARGE_MM, largeur_mm: aire.largeur_mm + 2.0 * MARGE_MM, hauteur_mm: aire.hauteur_mm + 2.0 * MARGE_MM };
+    let Some(region) = region_encree(img, f, mm_vers_px) else { return Vec::new() };
     let mut plan = Plan::redresser(img, mm_vers_px, &region);
     // Le cadre imprimé de l'aire (plus foncé que le quadrillage) n'est pas de l'encre.
     let pres = |a: f64, b: f64| (a - b).abs() <= CADRE_MM;
@@ -131,4 +131,49 @@ fn lettre_ordinaire(composantes: &[crate::plan::Composante], case_de: &impl Fn(u
     }
     let milieu = tailles.len() / 2;
     *tailles.select_nth_unstable(milieu).1 as f64
+}
+
+/// La région de l'aire à redresser : les cases où un premier coup d'œil (quelques points
+/// par case, seuil large) voit de l'encre, plus une case tout autour (les débordements) ;
+/// `None` si l'aire est vide. Une aire blanche ne coûte ainsi presque rien.
+fn region_encree(img: &GrayImage, f: &Formulaire, h: &Homographie) -> Option<Rect> {
+    let z = &f.zone;
+    const N: usize = 6;
+    let mut valeurs = Vec::with_capacity((z.rangees * z.colonnes) as usize * N * N);
+    for r in 0..z.rangees {
+        for c in 0..z.colonnes {
+            let q = z.case(r, c);
+            for j in 0..N {
+                for i in 0..N {
+                    let x = q.x_mm + q.largeur_mm * (0.12 + 0.76 * (i as f64 + 0.5) / N as f64);
+                    let y = q.y_mm + q.hauteur_mm * (0.12 + 0.76 * (j as f64 + 0.5) / N as f64);
+                    let (u, v) = h.appliquer(x, y);
+                    valeurs.push(crate::echantillonnage::bilineaire(img, u, v).unwrap_or(255.0));
+                }
+            }
+        }
+    }
+    let mut tri = valeurs.clone();
+    let k = tri.len() * 3 / 4;
+    let papier = *tri.select_nth_unstable_by(k, f32::total_cmp).1;
+    // Seuil plus large que celui de l'encre : aucune case écrite n'est oubliée ici.
+    let seuil = 0.8 * papier;
+    let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
+    for (k, bloc) in valeurs.chunks(N * N).enumerate() {
+        if bloc.iter().any(|&v| v < seuil) {
+            let (r, c) = (k as u32 / z.colonnes, k as u32 % z.colonnes);
+            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+        }
+    }
+    if r0 == u32::MAX {
+        return None;
+    }
+    let (r0, c0) = (r0.saturating_sub(1), c0.saturating_sub(1));
+    let (r1, c1) = ((r1 + 1).min(z.rangees - 1), (c1 + 1).min(z.colonnes - 1));
+    // Aux bords de l'aire, la marge où déborde une lettre.
+    let x0 = z.x_mm + c0 as f64 * z.case_mm - if c0 == 0 { MARGE_MM } else { 0.0 };
+    let y0 = z.y_mm + r0 as f64 * z.case_mm - if r0 == 0 { MARGE_MM } else { 0.0 };
+    let x1 = z.x_mm + (c1 + 1) as f64 * z.case_mm + if c1 + 1 == z.colonnes { MARGE_MM } else { 0.0 };
+    let y1 = z.y_mm + (r1 + 1) as f64 * z.case_mm + if r1 + 1 == z.rangees { MARGE_MM } else { 0.0 };
+    Some(Rect { x_mm: x0, y_mm: y0, largeur_mm: x1 - x0, hauteur_mm: y1 - y0 })
 }

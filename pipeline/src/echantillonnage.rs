@@ -10,8 +10,12 @@ use image::GrayImage;
 pub fn bilineaire(img: &GrayImage, x: f64, y: f64) -> Option<f32> {
     let (x, y) = (x - 0.5, y - 0.5);
     let (l, h) = (img.width() as i64, img.height() as i64);
-    let (x0, y0) = (x.floor() as i64, y.floor() as i64);
-    if x0 < 0 || y0 < 0 || x0 + 1 >= l || y0 + 1 >= h {
+    // Hors de l'image (ou non fini) : rien. Dedans, la troncature vaut le plancher.
+    if !(x >= 0.0 && y >= 0.0) {
+        return None;
+    }
+    let (x0, y0) = (x as i64, y as i64);
+    if x0 + 1 >= l || y0 + 1 >= h {
         return None;
     }
     let (fx, fy) = ((x - x0 as f64) as f32, (y - y0 as f64) as f32);
