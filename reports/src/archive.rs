@@ -8,6 +8,7 @@ use crate::double_arbitrage::Comparaison;
 use crate::dossier::Dossier;
 use crate::resultats::Resultats;
 use crate::Erreur;
+use arbitre_engine::texte::extrait;
 use serde::{Deserialize, Serialize};
 
 /// L'identifiant du format.
@@ -43,10 +44,10 @@ pub fn archive_json(dossier: &Dossier, resultats: &Resultats, comparaison: Optio
 /// Relit une archive : le dossier, après vérification du format et de la version.
 pub fn lire_archive(chemin: &str, texte: &str) -> Result<Dossier, Erreur> {
     let err = |message: String| Erreur::Archive { chemin: chemin.to_string(), message };
-    let brut: serde_json::Value = serde_json::from_str(texte).map_err(|e| err(format!("JSON invalide ligne {} : {e}", e.line())))?;
+    let brut: serde_json::Value = serde_json::from_str(texte).map_err(|e| err(format!("JSON invalide ligne {} : {}", e.line(), extrait(&e.to_string()))))?;
     match brut.get("format").and_then(|f| f.as_str()) {
         Some(FORMAT) => {}
-        autre => return Err(err(format!("format « {} » : attendu « {FORMAT} »", autre.unwrap_or("absent")))),
+        autre => return Err(err(format!("format « {} » : attendu « {FORMAT} »", extrait(autre.unwrap_or("absent"))))),
     }
     match brut.get("version").and_then(|v| v.as_u64()) {
         Some(v) if v == VERSION as u64 => {}
@@ -58,5 +59,5 @@ pub fn lire_archive(chemin: &str, texte: &str) -> Result<Dossier, Erreur> {
         }
     }
     let dossier = brut.get("dossier").ok_or_else(|| err("champ « dossier » absent".into()))?;
-    serde_json::from_value(dossier.clone()).map_err(|e| err(format!("dossier invalide : {e}")))
+    serde_json::from_value(dossier.clone()).map_err(|e| err(format!("dossier invalide : {}", extrait(&e.to_string()))))
 }

@@ -7,10 +7,11 @@
 //! est signalé (fichier:ligne) et compté dans les rapports (zéro provisoire, à corriger à
 //! la main) ; les autres sont corrigés. Code de sortie 1 s'il y en a.
 
-use super::commun::{lire_partie, OptionsCorrection};
+use super::commun::{lire_partie, lire_texte, OptionsCorrection};
 use anyhow::{bail, Context, Result};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup};
-use arbitre_engine::lecture::{lire_bulletins, ErreurLecture, Lecture};
+use arbitre_engine::lecture::{lire_bulletins_octets, ErreurLecture, Lecture};
+use arbitre_engine::texte::{extrait, MESSAGE_ENCODAGE};
 use arbitre_reports::archive::lire_archive;
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
 use arbitre_reports::dossier::PartieResumee;
@@ -101,23 +102,52 @@ fn fichiers_bulletins(chemin: &Path) -> Result<Vec<PathBuf>> {
     Ok(v)
 }
 
-/// Les lectures d'un fichier, chacune lue ou en erreur (fichier:ligne).
+/// Les lectures d'un fichier, chacune lue ou en erreur (fichier:ligne). Un octet qui
+/// n'est pas de l'UTF-8 ne coûte que sa ligne ; une lecture JSON plus grande que le
+/// bulletin (17 × 17 cases) est une erreur pour elle seule.
 fn lire_fichier(p: &Path) -> Result<Vec<std::result::Result<Lecture, ErreurBulletin>>> {
     let nom = p.display().to_string();
-    let texte = std::fs::read_to_string(p).with_context(|| format!("lecture de {nom} impossible"))?;
+    let octets = std::fs::read(p).with_context(|| format!("lecture de {nom} impossible"))?;
     let erreur = |ligne: usize, message: String| ErreurBulletin { fichier: nom.clone(), ligne, table: None, coup: None, message };
+    let json = |texte: &str, ligne: usize| -> std::result::Result<Vec<Lecture>, ErreurBulletin> {
+        let une = serde_json::from_str::<Lecture>;
+        let v = if ligne == 0 { serde_json::from_str::<Vec<Lecture>>(texte) } else { une(texte).map(|l| vec![l]) };
+        let v = v.map_err(|e| erreur(ligne.max(e.line()), format!("JSON invalide : {}", extrait(&e.to_string()))))?;
+        for l in &v {
+            l.valider().map_err(|d| ErreurBulletin { table: Some(l.table), coup: Some(l.coup), ..erreur(ligne, d.to_string()) })?;
+        }
+        Ok(v)
+    };
+    let decode = || arbitre_engine::texte::decoder(&octets);
+    let encodage = |d: &arbitre_engine::texte::Decode| -> Vec<std::result::Result<Lecture, ErreurBulletin>> {
+        d.lignes_invalides.iter().map(|&n| Err(erreur(n, MESSAGE_ENCODAGE.to_string()))).collect()
+    };
     Ok(match p.extension().and_then(|e| e.to_str()) {
-        Some("json") => match serde_json::from_str::<Vec<Lecture>>(&texte) {
-            Ok(v) => v.into_iter().map(Ok).collect(),
-            Err(e) => vec![Err(erreur(e.line(), format!("JSON invalide : {e}")))],
-        },
-        Some("jsonl") => texte
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| serde_json::from_str::<Lecture>(l).map_err(|e| erreur(i + 1, format!("JSON invalide : {e}"))))
-            .collect(),
-        _ => lire_bulletins(&nom, &texte).into_iter().map(|r| r.map_err(|e| erreur_lecture(&e))).collect(),
+        Some("json") => {
+            let d = decode();
+            let mut v = encodage(&d);
+            match json(&d.texte, 0) {
+                Ok(l) => v.extend(l.into_iter().map(Ok)),
+                Err(e) => v.push(Err(e)),
+            }
+            v
+        }
+        Some("jsonl") => {
+            let d = decode();
+            let mut v = Vec::new();
+            for (i, l) in d.texte.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                if d.lignes_invalides.binary_search(&(i + 1)).is_ok() {
+                    v.push(Err(erreur(i + 1, MESSAGE_ENCODAGE.to_string())));
+                    continue;
+                }
+                match json(l, i + 1) {
+                    Ok(l) => v.extend(l.into_iter().map(Ok)),
+                    Err(e) => v.push(Err(e)),
+                }
+            }
+            v
+        }
+        _ => lire_bulletins_octets(&nom, &octets).into_iter().map(|r| r.map_err(|e| erreur_lecture(&e))).collect(),
     })
 }
 
@@ -133,14 +163,14 @@ fn lieu(l: &Lecture) -> (String, usize) {
 pub fn executer(a: Args) -> Result<ExitCode> {
     let lx = a.regles.lexique.charger()?;
     let partie = lire_partie(&a.partie, a.regles.formule()?)?;
-    let texte_partie = std::fs::read_to_string(&a.partie).with_context(|| format!("lecture de {} impossible", a.partie.display()))?;
-    let lire_csv = |p: &Path| std::fs::read_to_string(p).with_context(|| format!("lecture de {} impossible", p.display()));
+    let octets_partie = std::fs::read(&a.partie).with_context(|| format!("lecture de {} impossible", a.partie.display()))?;
+    let texte_partie = arbitre_engine::texte::decoder(&octets_partie).texte;
     let joueurs = match &a.joueurs {
-        Some(p) => lire_joueurs(&p.display().to_string(), &lire_csv(p)?)?,
+        Some(p) => lire_joueurs(&p.display().to_string(), &lire_texte(p)?)?,
         None => Vec::new(),
     };
     let premier = match &a.arbitrage {
-        Some(p) => Some(lire_premier_arbitre(&p.display().to_string(), &lire_csv(p)?)?),
+        Some(p) => Some(lire_premier_arbitre(&p.display().to_string(), &lire_texte(p)?)?),
         None => None,
     };
 
@@ -248,8 +278,7 @@ fn produire(dossier: &Dossier, sortie: &Path) -> Result<()> {
 /// `arbitre rapports --archive FICHIER --sortie RÉPERTOIRE`.
 pub fn executer_rapports(a: ArgsRapports) -> Result<ExitCode> {
     let nom = a.archive.display().to_string();
-    let texte = std::fs::read_to_string(&a.archive).with_context(|| format!("lecture de {nom} impossible"))?;
-    let dossier = lire_archive(&nom, &texte)?;
+    let dossier = lire_archive(&nom, &lire_texte(&a.archive)?)?;
     produire(&dossier, &a.sortie)?;
     Ok(ExitCode::SUCCESS)
 }
