@@ -238,6 +238,7 @@ impl Lecture {
             }
             for (i, c) in rangee.iter().enumerate() {
                 let traces = match &c.contenu {
+                    Contenu::Vide if c.barree => return Err(Defaut::BarreSansCase(i + 1)),
                     Contenu::Lettre(t) => std::slice::from_ref(t),
                     Contenu::Alternatives(v) if v.len() < 2 => return Err(Defaut::AlternativesTropPeu(i + 1)),
                     Contenu::Alternatives(v) if v.len() > LECTURES_MAX => {
@@ -287,9 +288,7 @@ impl Lecture {
         }
         for rangee in &self.rangees {
             t.push('|');
-            for c in rangee {
-                ecrire_cellule(&mut t, c);
-            }
+            t.push_str(&rangee_vers_texte(rangee));
             t.push('\n');
         }
         if self.rature {
@@ -297,6 +296,16 @@ impl Lecture {
         }
         t
     }
+}
+
+/// Une rangée dans la syntaxe des lignes `|` (sans le `|`) ; [`lire_rangee`] la relit à
+/// l'identique pour toute lecture valide ([`Lecture::valider`]).
+pub fn rangee_vers_texte(rangee: &[Cellule]) -> String {
+    let mut t = String::with_capacity(rangee.len());
+    for c in rangee {
+        ecrire_cellule(&mut t, c);
+    }
+    t
 }
 
 fn ecrire_cellule(t: &mut String, c: &Cellule) {

@@ -87,9 +87,11 @@ pub struct Joueur {
     pub arrivee: Option<u32>,
 }
 
-/// Un bulletin lu et sa décision.
+/// Un bulletin lu et sa décision. Dans l'archive, la lecture garde ses rangées dans la
+/// syntaxe des lignes `|` du format texte (`ARCHIVE.md`) : une case, un caractère.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BulletinCorrige {
+    #[serde(with = "crate::lecture_archivee")]
     pub lecture: Lecture,
     pub decision: Decision,
 }

@@ -13,6 +13,7 @@ pub mod double_arbitrage;
 mod html;
 pub mod index;
 pub mod joueurs;
+mod lecture_archivee;
 pub mod classement;
 pub mod rapports;
 pub mod resultats;

@@ -245,9 +245,31 @@ fn archive_relue_redonne_les_rapports_octet_pour_octet() {
         assert!(a.contenu == b.contenu, "{} diffère après relecture", a.nom);
     }
     // Une version inconnue est refusée avec un message clair.
-    let autre = archive.contenu.replacen("\"version\": 1", "\"version\": 99", 1);
+    let autre = archive.contenu.replacen("\"version\":2", "\"version\":99", 1);
     let e = lire_archive("a.json", &autre).unwrap_err().to_string();
     assert!(e.contains("version 99"), "{e}");
+}
+
+/// Issue 12, point 4 : l'archive est compacte (les rangées en texte, une case par
+/// caractère) et une lecture plus grande que le bulletin y est refusée à la relecture.
+#[test]
+fn l_archive_est_compacte_et_borne_les_lectures() {
+    let d = manche();
+    let r = generer_rapports(&d);
+    let archive = &r.fichiers.iter().find(|f| f.nom == "archive.json").unwrap().contenu;
+    assert_eq!(archive.lines().count(), 1, "JSON compact");
+    assert!(!archive.contains("\"contenu\""), "pas d'objet JSON par case");
+    let v: serde_json::Value = serde_json::from_str(archive).unwrap();
+    let rangees = &v["dossier"]["bulletins"][0]["lecture"]["rangees"];
+    assert!(rangees.as_array().unwrap().iter().all(|r| r.is_string()), "{rangees}");
+
+    let mut v = v;
+    v["dossier"]["bulletins"][0]["lecture"]["rangees"] = serde_json::json!(vec!["A".repeat(1000)]);
+    let e = lire_archive("a.json", &v.to_string()).unwrap_err().to_string();
+    assert!(e.contains("rangée de 1000 cases") && e.len() < 400, "{e}");
+    v["dossier"]["bulletins"][0]["lecture"]["rangees"] = serde_json::json!(vec!["A"; 18]);
+    let e = lire_archive("a.json", &v.to_string()).unwrap_err().to_string();
+    assert!(e.contains("plus de 17 rangées"), "{e}");
 }
 
 #[test]
