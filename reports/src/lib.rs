@@ -6,6 +6,7 @@
 //! Tout rapport est une fonction pure d'un [`Dossier`] : relire l'archive redonne les
 //! mêmes rapports, octet pour octet.
 
+pub mod alertes;
 pub mod archive;
 pub mod billets;
 pub mod dossier;
@@ -20,7 +21,7 @@ pub mod resultats;
 pub mod suivi;
 pub mod synthese;
 
-pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, Joueur, Reglages};
+pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, GenreErreur, Joueur, Reglages};
 pub use rapports::{ecrire_rapports, generer_rapports, Rapport};
 
 /// Les erreurs de lecture des fichiers d'entrée et d'écriture des rapports.
@@ -33,4 +34,6 @@ pub enum Erreur {
     Io { chemin: String, source: std::io::Error },
     #[error("archive {chemin} : {message}")]
     Archive { chemin: String, message: String },
+    #[error("dossier de sortie {chemin} : {message}")]
+    Sortie { chemin: String, message: String },
 }

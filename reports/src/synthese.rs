@@ -27,6 +27,10 @@ pub struct Synthese {
     pub solos: usize,
     pub moyennes: usize,
     pub billets: usize,
+    /// Les erreurs de bulletin par genre (nom du genre).
+    pub erreurs: BTreeMap<&'static str, usize>,
+    /// Ce qu'une personne doit vérifier ([`crate::alertes`]).
+    pub alertes: Vec<String>,
 }
 
 /// Le nom français d'un motif (les cases du billet de correction).
@@ -62,8 +66,12 @@ impl Synthese {
             billets,
             moyennes: r.moyennes.len(),
             solos: r.solos().len(),
+            alertes: crate::alertes::alertes(d),
             ..Default::default()
         };
+        for e in &d.erreurs {
+            *s.erreurs.entry(e.genre.libelle()).or_default() += 1;
+        }
         for b in &d.bulletins {
             let dec = &b.decision;
             match dec.verdict {
@@ -98,7 +106,15 @@ impl Synthese {
             t.push_str(&format!("{} bulletins manquants (zéro, motif « absent »)\n", self.absents));
         }
         if self.illisibles > 0 {
-            t.push_str(&format!("{} bulletins illisibles ou non corrigés : zéro provisoire, à corriger à la main\n", self.illisibles));
+            let genres: Vec<String> = self.erreurs.iter().map(|(k, v)| format!("{k} : {v}")).collect();
+            t.push_str(&format!(
+                "{} bulletins illisibles ou non corrigés ({}) : zéro provisoire, à corriger à la main\n",
+                self.illisibles,
+                genres.join(", ")
+            ));
+        }
+        for a in &self.alertes {
+            t.push_str(&format!("À vérifier : {a}\n"));
         }
         if !self.motifs.is_empty() {
             let m: Vec<String> = self.motifs.iter().map(|(k, v)| format!("{k} {v}")).collect();

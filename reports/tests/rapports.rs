@@ -233,7 +233,7 @@ fn archive_relue_redonne_les_rapports_octet_pour_octet() {
     let mut d = manche();
     d.joueurs = vec![arbitre_reports::Joueur { table: 2, nom: Some("Élodie « Zoé » Dupré".into()), arrivee: None }];
     d.premier_arbitre = Some(lire_premier_arbitre("pa.csv", "1,1,30\n2,2,38,A\n").unwrap());
-    d.erreurs.push(arbitre_reports::ErreurBulletin { fichier: "b.txt".into(), ligne: 7, table: Some(3), coup: Some(1), message: "ligne incomprise".into() });
+    d.erreurs.push(arbitre_reports::ErreurBulletin { fichier: "b.txt".into(), ligne: 7, table: Some(3), coup: Some(1), message: "ligne incomprise".into(), genre: Default::default() });
     let r1 = generer_rapports(&d);
     let archive = r1.fichiers.iter().find(|f| f.nom == "archive.json").unwrap();
     let relu = lire_archive("archive.json", &archive.contenu).unwrap();

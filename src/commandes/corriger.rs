@@ -5,18 +5,20 @@
 //!
 //! Un bulletin illisible (ligne malformée), d'un coup absent de la partie ou en double
 //! est signalé (fichier:ligne) et compté dans les rapports (zéro provisoire, à corriger à
-//! la main) ; les autres sont corrigés. Code de sortie 1 s'il y en a.
+//! la main) ; les autres sont corrigés. Code de sortie 1 s'il y en a, ou s'il reste une
+//! issue à vérifier par une personne (`arbitre_reports::alertes`), pour `corriger` comme
+//! pour `rapports`.
 
 use super::commun::{lire_partie, lire_texte, OptionsCorrection};
 use anyhow::{bail, Context, Result};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup};
-use arbitre_engine::lecture::{lire_bulletins_octets, ErreurLecture, Lecture};
+use arbitre_engine::lecture::{lire_bulletins_octets, Defaut, ErreurLecture, Lecture};
 use arbitre_engine::texte::{extrait, MESSAGE_ENCODAGE};
 use arbitre_reports::archive::lire_archive;
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
 use arbitre_reports::dossier::PartieResumee;
 use arbitre_reports::joueurs::lire_joueurs;
-use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
+use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, ErreurBulletin, GenreErreur, Reglages};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -108,19 +110,31 @@ fn fichiers_bulletins(chemin: &Path) -> Result<Vec<PathBuf>> {
 fn lire_fichier(p: &Path) -> Result<Vec<std::result::Result<Lecture, ErreurBulletin>>> {
     let nom = p.display().to_string();
     let octets = std::fs::read(p).with_context(|| format!("lecture de {nom} impossible"))?;
-    let erreur = |ligne: usize, message: String| ErreurBulletin { fichier: nom.clone(), ligne, table: None, coup: None, message };
+    let erreur = |ligne: usize, message: String| ErreurBulletin {
+        fichier: nom.clone(),
+        ligne,
+        table: None,
+        coup: None,
+        message,
+        genre: GenreErreur::SansTable,
+    };
     let json = |texte: &str, ligne: usize| -> std::result::Result<Vec<Lecture>, ErreurBulletin> {
         let une = serde_json::from_str::<Lecture>;
         let v = if ligne == 0 { serde_json::from_str::<Vec<Lecture>>(texte) } else { une(texte).map(|l| vec![l]) };
         let v = v.map_err(|e| erreur(ligne.max(e.line()), format!("JSON invalide : {}", extrait(&e.to_string()))))?;
         for l in &v {
-            l.valider().map_err(|d| ErreurBulletin { table: Some(l.table), coup: Some(l.coup), ..erreur(ligne, d.to_string()) })?;
+            l.valider().map_err(|d| ErreurBulletin {
+                table: Some(l.table),
+                coup: Some(l.coup),
+                genre: GenreErreur::Illisible,
+                ..erreur(ligne, d.to_string())
+            })?;
         }
         Ok(v)
     };
     let decode = || arbitre_engine::texte::decoder(&octets);
     let encodage = |d: &arbitre_engine::texte::Decode| -> Vec<std::result::Result<Lecture, ErreurBulletin>> {
-        d.lignes_invalides.iter().map(|&n| Err(erreur(n, MESSAGE_ENCODAGE.to_string()))).collect()
+        d.lignes_invalides.iter().map(|&n| Err(ErreurBulletin { genre: GenreErreur::Encodage, ..erreur(n, MESSAGE_ENCODAGE.to_string()) })).collect()
     };
     Ok(match p.extension().and_then(|e| e.to_str()) {
         Some("json") => {
@@ -152,7 +166,12 @@ fn lire_fichier(p: &Path) -> Result<Vec<std::result::Result<Lecture, ErreurBulle
 }
 
 fn erreur_lecture(e: &ErreurLecture) -> ErreurBulletin {
-    ErreurBulletin { fichier: e.fichier.clone(), ligne: e.ligne, table: e.table, coup: e.coup, message: e.defaut.to_string() }
+    let genre = match (e.table, &e.defaut) {
+        (Some(_), _) => GenreErreur::Illisible,
+        (None, Defaut::Encodage) => GenreErreur::Encodage,
+        (None, _) => GenreErreur::SansTable,
+    };
+    ErreurBulletin { fichier: e.fichier.clone(), ligne: e.ligne, table: e.table, coup: e.coup, message: e.defaut.to_string(), genre }
 }
 
 /// Le lieu d'une lecture (fichier:ligne), pour les messages.
@@ -190,15 +209,15 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let mut vus: HashMap<(u32, u32), (String, usize)> = HashMap::new();
     lectures.retain(|l| {
         let (fichier, ligne) = lieu(l);
-        let message = if l.coup == 0 || l.coup > nb_coups {
-            format!("coup {} absent de la partie {} ({nb_coups} coups)", l.coup, a.partie.display())
+        let (message, genre) = if l.coup == 0 || l.coup > nb_coups {
+            (format!("coup {} absent de la partie {} ({nb_coups} coups)", l.coup, a.partie.display()), GenreErreur::HorsPartie)
         } else if let Some((f, n)) = vus.get(&(l.table, l.coup)) {
-            format!("bulletin en double pour la table {} au coup {} (déjà lu en {f}:{n}) : non corrigé", l.table, l.coup)
+            (format!("bulletin en double pour la table {} au coup {} (déjà lu en {f}:{n}) : non corrigé", l.table, l.coup), GenreErreur::Doublon)
         } else {
             vus.insert((l.table, l.coup), (fichier, ligne));
             return true;
         };
-        erreurs.push(ErreurBulletin { fichier, ligne, table: Some(l.table), coup: Some(l.coup), message });
+        erreurs.push(ErreurBulletin { fichier, ligne, table: Some(l.table), coup: Some(l.coup), message, genre });
         false
     });
 
@@ -225,12 +244,12 @@ pub fn executer(a: Args) -> Result<ExitCode> {
             let r = match contextes.get(&l.coup) {
                 Some(ctx) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| corriger(ctx, &l, a.regles.edition))) {
                     Ok(decision) => Ok(BulletinCorrige { lecture: l, decision }),
-                    Err(_) => Err("correction impossible (erreur interne d'arbitre) : à corriger à la main"),
+                    Err(_) => Err(("correction impossible (erreur interne d'arbitre) : à corriger à la main", GenreErreur::Interne)),
                 },
-                None => Err("coup introuvable dans la partie"),
+                None => Err(("coup introuvable dans la partie", GenreErreur::HorsPartie)),
             };
             b.inc(1);
-            r.map_err(|m| ErreurBulletin { fichier, ligne, table: Some(table), coup: Some(coup), message: m.to_string() })
+            r.map_err(|(m, genre)| ErreurBulletin { fichier, ligne, table: Some(table), coup: Some(coup), message: m.to_string(), genre })
         })
         .collect();
     b.finish_and_clear();
@@ -259,26 +278,26 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         premier_arbitre: premier,
     };
     dossier.normaliser();
-    let nb_erreurs = dossier.erreurs.len();
-    produire(&dossier, &a.sortie)?;
-    Ok(if nb_erreurs == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    produire(&dossier, &a.sortie)
 }
 
-/// Écrit les rapports d'un dossier et affiche le bilan.
-fn produire(dossier: &Dossier, sortie: &Path) -> Result<()> {
+/// Écrit les rapports d'un dossier et affiche le bilan. Code de sortie 1 s'il reste des
+/// bulletins en erreur ou des issues à vérifier par une personne (`alertes`), comme
+/// l'archive les a enregistrés : `corriger` et `rapports` répondent pareil.
+fn produire(dossier: &Dossier, sortie: &Path) -> Result<ExitCode> {
     let r = generer_rapports(dossier);
     ecrire_rapports(sortie, &r.fichiers)?;
     println!("Partie {} : {} tables, {} coups", dossier.titre, dossier.tables().len(), dossier.partie.coups.len());
     print!("{}", r.synthese.texte());
     let noms: Vec<&str> = r.fichiers.iter().map(|f| f.nom.as_str()).collect();
     println!("rapports écrits dans {} : {}", sortie.display(), noms.join(", "));
-    Ok(())
+    let a_verifier = !dossier.erreurs.is_empty() || !r.synthese.alertes.is_empty();
+    Ok(if a_verifier { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// `arbitre rapports --archive FICHIER --sortie RÉPERTOIRE`.
 pub fn executer_rapports(a: ArgsRapports) -> Result<ExitCode> {
     let nom = a.archive.display().to_string();
     let dossier = lire_archive(&nom, &lire_texte(&a.archive)?)?;
-    produire(&dossier, &a.sortie)?;
-    Ok(ExitCode::SUCCESS)
+    produire(&dossier, &a.sortie)
 }
