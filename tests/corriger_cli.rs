@@ -153,7 +153,8 @@ fn rapports_depuis_l_archive_octet_pour_octet() {
     let m = corriger_manche();
     let autre = m.dossier.path().join("relus");
     let o = arbitre(&["rapports", "--archive", s(&m.sortie.join("archive.json")), "--sortie", s(&autre)]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // L'archive garde les bulletins non corrigés : code 1, comme « corriger » (issue 12).
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
     for f in RAPPORTS {
         assert!(std::fs::read(m.sortie.join(f)).unwrap() == std::fs::read(autre.join(f)).unwrap(), "{f} diffère après relecture de l'archive");
     }
