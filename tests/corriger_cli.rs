@@ -24,18 +24,8 @@ const JOUEURS: &str = "table,nom,arrivee\n1,Marie Dupont,\n2,Jean Martin,\n3,Lé
 /// Le premier arbitre a payé le bulletin vierge : le double arbitrage ajoute le zéro.
 const PREMIER: &str = "table,coup,score,sanction\n1,1,20\n2,1,20\n3,1,20\n1,2,16\n";
 
-const RAPPORTS: [&str; 10] = [
-    "index.html",
-    "resultats.html",
-    "resultats.csv",
-    "billets.html",
-    "suivi.html",
-    "suivi.csv",
-    "suivi-tirages.csv",
-    "decisions.jsonl",
-    "rectifications.csv",
-    "archive.json",
-];
+/// Tous les fichiers écrits (avec `--arbitrage`, `rectifications.csv` compris).
+use arbitre_reports::rapports::NOMS_RAPPORTS as RAPPORTS;
 
 fn arbitre(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap()
