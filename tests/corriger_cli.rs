@@ -26,19 +26,8 @@ const JOUEURS: &str = "table,nom,arrivee\n1,Marie Dupont,\n2,Jean Martin,\n3,Lé
 /// Le premier arbitre a payé le bulletin vierge : le double arbitrage ajoute le zéro.
 const PREMIER: &str = "table,coup,score,sanction\n1,1,20\n2,1,20\n3,1,20\n1,2,16\n";
 
-const RAPPORTS: [&str; 11] = [
-    "index.html",
-    "resultats.html",
-    "resultats.csv",
-    "billets.html",
-    "billets-manche.html",
-    "suivi.html",
-    "suivi.csv",
-    "suivi-tirages.csv",
-    "decisions.jsonl",
-    "rectifications.csv",
-    "archive.json",
-];
+/// Tous les fichiers écrits (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` compris).
+use arbitre_reports::rapports::NOMS_RAPPORTS as RAPPORTS;
 
 fn arbitre(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap()
@@ -163,7 +152,8 @@ fn rapports_depuis_l_archive_octet_pour_octet() {
     let m = corriger_manche();
     let autre = m.dossier.path().join("relus");
     let o = arbitre(&["rapports", "--archive", s(&m.sortie.join("archive.json")), "--sortie", s(&autre)]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // L'archive garde les bulletins non corrigés : code 1, comme « corriger » (issue 12).
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
     for f in RAPPORTS {
         assert!(std::fs::read(m.sortie.join(f)).unwrap() == std::fs::read(autre.join(f)).unwrap(), "{f} diffère après relecture de l'archive");
     }

@@ -12,6 +12,7 @@ pub mod lexique;
 pub mod partie;
 pub mod reference;
 pub mod regles;
+pub mod texte;
 pub mod tuiles;
 
 pub use evaluation::{evaluer, places_au_score, places_jouables, verifier, Evaluation, Illegal, Pose};

@@ -60,3 +60,14 @@ impl OptionsCorrection {
         formule(&self.formule)
     }
 }
+
+/// Le texte d'un fichier UTF-8 (CSV, archive) : une ligne qui n'en est pas est une erreur
+/// `fichier:ligne` (le fichier décide de toute la manche : on ne devine pas).
+pub fn lire_texte(chemin: &Path) -> Result<String> {
+    let octets = std::fs::read(chemin).with_context(|| format!("lecture de {} impossible", chemin.display()))?;
+    let d = arbitre_engine::texte::decoder(&octets);
+    if let Some(n) = d.lignes_invalides.first() {
+        anyhow::bail!("{}:{n}: {}", chemin.display(), arbitre_engine::texte::MESSAGE_ENCODAGE);
+    }
+    Ok(d.texte)
+}

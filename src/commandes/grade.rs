@@ -11,7 +11,7 @@
 use super::commun::{lire_partie, OptionsCorrection};
 use anyhow::{Context, Result};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup};
-use arbitre_engine::lecture::{lire_bulletins, Lecture};
+use arbitre_engine::lecture::{lire_bulletins_octets, Lecture};
 use serde_json::json;
 use std::collections::HashMap;
 use std::io::Write;
@@ -34,8 +34,8 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let lx = a.regles.lexique.charger()?;
     let partie = lire_partie(&a.partie, a.regles.formule()?)?;
     let nom = a.bulletins.display().to_string();
-    let texte = std::fs::read_to_string(&a.bulletins).with_context(|| format!("lecture de {nom} impossible"))?;
-    let lectures = lire_bulletins(&nom, &texte);
+    let octets = std::fs::read(&a.bulletins).with_context(|| format!("lecture de {nom} impossible"))?;
+    let lectures = lire_bulletins_octets(&nom, &octets);
 
     // Un contexte par coup, calculé à la première demande (None : coup absent de la partie).
     let mut contextes: HashMap<u32, Option<ContexteCoup>> = HashMap::new();

@@ -66,11 +66,10 @@ pub fn lettres_raccord(grille: &Grille, f: &Feuille, s: &Suite, r: Reference) ->
 
 /// Y a-t-il, dans le bloc de la suite, des lettres écrites hors du mot (lettres de raccord
 /// ou parasites) ? C'est le signe que le joueur localise par lettres de raccord.
+/// Les cases de la suite sont des cases écrites de son bloc : il y en a d'autres si le bloc
+/// compte plus de cases écrites que la suite (un seul passage sur la feuille).
 pub fn lettres_hors_mot(f: &Feuille, blocs: &[usize], s: &Suite) -> bool {
-    f.cases
-        .iter()
-        .enumerate()
-        .any(|(i, c)| c.lettre != 0 && blocs[i] == s.bloc && !s.cellules.contains(&i))
+    f.cases.iter().zip(blocs).filter(|&(c, &b)| c.lettre != 0 && b == s.bloc).count() > s.cellules.len()
 }
 
 /// Ce que vaut un mode de localisation à une place.

@@ -259,6 +259,9 @@ pub struct SolutionRetenue {
 
 /// Corrige un bulletin : bulletin absent ou vierge (5.7), sinon chaque lecture possible
 /// des cases ambiguës (guide 5.8) traitée dans l'ordre du 5.4.
+///
+/// La lecture doit montrer ce qu'un bulletin peut montrer ([`Lecture::valider`] : au plus
+/// 17 × 17 cases) ; les commandes le vérifient à la lecture des fichiers.
 pub fn corriger(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Decision {
     let mut issue = match lecture.etat {
         EtatBulletin::Absent => sanctions::Issue::zero(vec![Motif::Absent]),

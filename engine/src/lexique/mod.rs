@@ -4,7 +4,7 @@
 mod dawg;
 mod pliage;
 
-pub use dawg::{Dawg, IdNoeud};
+pub use dawg::{Dawg, DefautAutomate, IdNoeud};
 pub use pliage::{plier, Ecart, LONGUEUR_MAX, LONGUEUR_MIN};
 
 use crate::tuiles::{mot_vers_texte, Lettre};
@@ -30,6 +30,10 @@ pub enum ErreurLexique {
     Lecture { chemin: PathBuf, source: std::io::Error },
     #[error("lexique {chemin} : ce n'est pas un fichier .fst valide : {source}")]
     Fst { chemin: PathBuf, source: fst::Error },
+    #[error("lexique {chemin} : fichier abîmé ou incomplet ({source}) : recompilez-le avec « arbitre lexique build »")]
+    Abime { chemin: PathBuf, source: fst::Error },
+    #[error("lexique {chemin} : {defaut} : ce lexique n'a pas été compilé par « arbitre lexique build » ; recompilez la liste de mots")]
+    Automate { chemin: PathBuf, defaut: DefautAutomate },
     #[error("lexique {chemin} : ligne {ligne} n'est pas du texte UTF-8")]
     Encodage { chemin: PathBuf, ligne: usize },
     #[error("lexique {chemin} : aucun mot de 2 à 15 lettres")]
@@ -121,11 +125,35 @@ pub fn compiler_liste(texte: &str) -> (Vec<u8>, BilanConstruction) {
     (set.into_fst().into_inner(), bilan)
 }
 
+thread_local! {
+    /// Vrai pendant [`sans_message_de_panique`] sur ce fil.
+    static SILENCE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Exécute `f` ; une panique dans `f` donne `None`, sans le message de panique habituel
+/// sur la sortie d'erreur (celui des paniques des autres fils, ou hors de `f`, reste).
+fn sans_message_de_panique<T>(f: impl FnOnce() -> T) -> Option<T> {
+    static CROCHET: std::sync::Once = std::sync::Once::new();
+    CROCHET.call_once(|| {
+        let precedent = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !SILENCE.with(|s| s.get()) {
+                precedent(info)
+            }
+        }));
+    });
+    SILENCE.with(|s| s.set(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    SILENCE.with(|s| s.set(false));
+    r.ok()
+}
+
 impl Lexique {
     /// Le lexique libre par défaut, intégré au programme.
     pub fn defaut() -> Lexique {
         let set = fst::Set::new(Octets::Statique(DEFAUT_FST)).expect("lexique par défaut valide");
-        Self::assembler(set, DEFAUT_NOM.to_string())
+        let dawg = Dawg::depuis_fst(&set).expect("lexique par défaut valide");
+        Self::assembler(set, dawg, DEFAUT_NOM.to_string())
     }
 
     /// Charge un `.fst` (projection mémoire) ou compile une liste de mots (tout autre fichier).
@@ -137,9 +165,18 @@ impl Lexique {
             // SAFETY: le fichier est ouvert en lecture seule ; s'il était modifié pendant
             // l'exécution, fst signalerait au pire des données incohérentes.
             let mmap = unsafe { memmap2::Mmap::map(&f) }.map_err(lecture)?;
-            let set = fst::Set::new(Octets::Projete(mmap))
-                .map_err(|source| ErreurLexique::Fst { chemin: chemin.to_path_buf(), source })?;
-            return Ok(Self::assembler(set, nom));
+            let chemin_fst = || chemin.to_path_buf();
+            let set = fst::Set::new(Octets::Projete(mmap)).map_err(|source| ErreurLexique::Fst { chemin: chemin_fst(), source })?;
+            // La somme de contrôle du fichier : un octet changé ou un fichier tronqué.
+            set.as_fst().verify().map_err(|source| ErreurLexique::Abime { chemin: chemin_fst(), source })?;
+            // Un fichier à la somme juste mais fabriqué à la main peut encore mentir : la
+            // copie vérifie mots et structure, et `fst` peut paniquer en décodant un nœud
+            // impossible (lu hors du fichier) : c'est alors un fichier abîmé, pas une panne.
+            let copie = sans_message_de_panique(|| Dawg::depuis_fst(&set)).unwrap_or_else(|| {
+                Err(DefautAutomate::Incoherent("un nœud de l'automate sort du fichier".into()))
+            });
+            let dawg = copie.map_err(|defaut| ErreurLexique::Automate { chemin: chemin_fst(), defaut })?;
+            return Ok(Self::assembler(set, dawg, nom));
         }
         let octets = std::fs::read(chemin).map_err(lecture)?;
         let texte = String::from_utf8(octets).map_err(|e| {
@@ -150,8 +187,7 @@ impl Lexique {
         if bilan.mots == 0 {
             return Err(ErreurLexique::Vide { chemin: chemin.to_path_buf() });
         }
-        let set = fst::Set::new(Octets::Memoire(fst)).expect("fst produit par fst");
-        Ok(Self::assembler(set, nom))
+        Ok(Self::compile(fst, nom))
     }
 
     /// Compile une liste en fichier `.fst`.
@@ -174,16 +210,22 @@ impl Lexique {
     pub fn depuis_mots<S: AsRef<str>>(nom: &str, mots: &[S]) -> Lexique {
         let texte: Vec<&str> = mots.iter().map(|m| m.as_ref()).collect();
         let (fst, _) = compiler_liste(&texte.join("\n"));
-        Self::assembler(fst::Set::new(Octets::Memoire(fst)).expect("fst produit par fst"), nom.to_string())
+        Self::compile(fst, nom.to_string())
     }
 
-    fn assembler(set: fst::Set<Octets>, nom: String) -> Lexique {
+    /// Un lexique compilé ici même (mots repliés : A–Z, 2 à 15 lettres).
+    fn compile(fst: Vec<u8>, nom: String) -> Lexique {
+        let set = fst::Set::new(Octets::Memoire(fst)).expect("fst produit par fst");
+        let dawg = Dawg::depuis_fst(&set).expect("mots repliés par plier");
+        Self::assembler(set, dawg, nom)
+    }
+
+    fn assembler(set: fst::Set<Octets>, dawg: Dawg, nom: String) -> Lexique {
         let octets = set.as_fst().as_bytes();
         let empreinte_fst = empreinte(octets);
         let defaut = empreinte_fst == empreinte(DEFAUT_FST);
         let nom = if defaut { DEFAUT_NOM.to_string() } else { nom };
         let identite = Identite { nom, mots: set.len(), empreinte: empreinte_fst, defaut };
-        let dawg = Dawg::depuis_fst(&set);
         Lexique { set, dawg, identite }
     }
 
