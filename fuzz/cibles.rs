@@ -2,12 +2,13 @@
 //! et par les tests de propriété de la suite (`tests/fuzz_analyseurs.rs`). Chaque cible
 //! prend des octets quelconques, les passe à un analyseur et vérifie ce qu'un utilisateur
 //! attend de toute entrée : pas de panne, une erreur courte (un message qui cite l'entrée
-//! la cite par son début), des lectures bornées à l'aire du bulletin.
+//! la cite par son début), des lectures bornées à l'aire du bulletin, sanctions notées
+//! (`sanction:`) comprises.
 
 #![allow(dead_code)]
 
 use arbitre_engine::arbitrage::{corriger, ContexteCoup, Edition};
-use arbitre_engine::lecture::lire_bulletins_octets;
+use arbitre_engine::lecture::{lire_bulletin, lire_bulletins_octets};
 use arbitre_engine::{Formule, Lexique, Partie};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -42,8 +43,9 @@ pub fn partie_texte(octets: &[u8]) {
     }
 }
 
-/// Un fichier de bulletins : chaque lecture tient dans 17 × 17 cases et se corrige ; chaque
-/// erreur est courte.
+/// Un fichier de bulletins : chaque lecture tient dans 17 × 17 cases (et ses sanctions
+/// notées dans leurs bornes), se récrit en un texte qui se relit avec les mêmes sanctions
+/// (fichier de corrections, archive) et se corrige ; chaque erreur est courte.
 pub fn lectures(octets: &[u8]) {
     let p = partie();
     for r in lire_bulletins_octets("b.txt", octets) {
@@ -51,6 +53,8 @@ pub fn lectures(octets: &[u8]) {
             Err(e) => borne(&e.to_string()),
             Ok(l) => {
                 l.valider().expect("une lecture du format texte est toujours valide");
+                let relue = lire_bulletin("b.txt", &l.vers_texte()).expect("le texte récrit d'une lecture se relit");
+                assert_eq!(relue.sanctions, l.sanctions);
                 if let Some(ctx) = ContexteCoup::new(p, l.coup, lexique()) {
                     let d = corriger(&ctx, &l, Edition::E2020);
                     assert_eq!((d.table, d.coup), (l.table, l.coup));

@@ -15,6 +15,7 @@ mkdir -p corpus/{partie,lectures,csv,archive,lexique}
 cp ../samples/manche-exemple/partie.partie corpus/partie/ 2>/dev/null || true
 cp ../../shared/validation/eliot-games/*.partie corpus/partie/ 2>/dev/null || true
 cp ../samples/manche-exemple/bulletins.txt corpus/lectures/ 2>/dev/null || true
+printf 'bulletin table=1 coup=1\nref: H4\nscore: 20\n|MANGER\nsanction: avertissement bavardage\nsanction: temps\nbulletin table=2 coup=2\nvierge\nsanction: zéro collusion\nsanction: échange\n' > corpus/lectures/sanctions.txt
 printf 'table,nom,arrivee\n1,Marie,\n2,Jean,4\n' > corpus/csv/joueurs.csv
 printf 'table,coup,score,sanction\n1,1,20\n2,1,0,zero\n' > corpus/csv/premier.csv
 cp ../engine/lexique/wfrench.fst corpus/lexique/ 2>/dev/null || true

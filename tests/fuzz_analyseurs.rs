@@ -83,6 +83,13 @@ fn graines_lectures() -> Vec<Vec<u8>> {
         b"bulletin table=3 coup=2\nscore: 16\n|..~M{AE}\n|.TALES\n|..{UV}a#\nrature: oui\n# caf\xE9\n".to_vec(),
         format!("bulletin table=1 coup=1\n{}", "|M\n".repeat(40)).into_bytes(),
         format!("bulletin table=1 coup=1\n|{}\n", "{AB}".repeat(40)).into_bytes(),
+        // Les sanctions notées par l'arbitre (issue 13) : chaque genre, puis au-delà des
+        // bornes (trop de lignes, motif trop long).
+        "bulletin table=1 coup=1\nref: H4\nscore: 20\n|MANGER\nsanction: avertissement bavardage\nsanction: temps dépassé\n\
+bulletin table=2 coup=2\nvierge\nsanction: zéro collusion\nsanction: Bulletin échangé\nsanction: echange\n"
+            .into(),
+        format!("bulletin table=3 coup=1\nabsent\n{}sanction: zero {}\n", (0..9).map(|i| format!("sanction: avertissement motif {i}\n")).collect::<String>(), "x".repeat(100))
+            .into_bytes(),
     ]
 }
 
