@@ -190,9 +190,11 @@ fn le_dossier_de_sortie_n_est_jamais_traverse() {
     let sortie3 = e.d.path().join("rapport3");
     let premier = e.ecrire("premier.csv", "table,coup,score\n2,1,20\n");
     assert_eq!(e.corriger(&b, &sortie3, &["--arbitrage", s(&premier)]).status.code(), Some(0));
-    assert!(sortie3.join("rectifications.csv").is_file());
+    assert!(sortie3.join("rectifications.csv").is_file() && sortie3.join("billets-manche.html").is_file());
     assert_eq!(e.corriger(&b, &sortie3, &[]).status.code(), Some(0));
-    assert!(!sortie3.join("rectifications.csv").exists(), "le fichier de l'exécution précédente ne survit pas");
+    for f in ["rectifications.csv", "billets-manche.html"] {
+        assert!(!sortie3.join(f).exists(), "{f} de l'exécution précédente ne survit pas");
+    }
     std::fs::write(sortie3.join("notes.txt"), "mes notes").unwrap();
     let o = e.corriger(&b, &sortie3, &[]);
     assert_eq!(o.status.code(), Some(2));
@@ -209,4 +211,54 @@ fn rapports_sort_en_erreur_comme_corriger() {
     assert_eq!(e.corriger(&b, &sortie, &[]).status.code(), Some(1));
     let o = arbitre(&["rapports", "--archive", s(&sortie.join("archive.json")), "--sortie", s(&e.d.path().join("relu"))]);
     assert_eq!(o.status.code(), Some(1), "{}", texte(&o).1);
+}
+
+/// Point 9 avec `arbitre tournoi` (issue 13) : le classement écrit dans le dossier d'une
+/// partie n'efface pas ses rapports, la partie recorrigée n'efface pas le classement ; un
+/// tournoi refait remplace son classement, et un fichier étranger est refusé.
+#[test]
+fn tournoi_et_partie_partagent_un_dossier_sans_s_effacer() {
+    let e = Essai::new();
+    let b = e.ecrire("b.txt", BON);
+    let sortie = e.d.path().join("rapport");
+    assert_eq!(e.corriger(&b, &sortie, &[]).status.code(), Some(0));
+    let archive = sortie.join("archive.json");
+    let tournoi = |titre: &str| arbitre(&["tournoi", "--titre", titre, "--sortie", s(&sortie), s(&archive)]);
+    let o = tournoi("Open");
+    assert_eq!(o.status.code(), Some(0), "{}", texte(&o).1);
+    for f in ["index.html", "resultats.csv", "archive.json", "classement.html", "classement.csv"] {
+        assert!(sortie.join(f).is_file(), "{f}");
+    }
+    assert_eq!(e.corriger(&b, &sortie, &[]).status.code(), Some(0));
+    assert!(sortie.join("classement.csv").is_file(), "le classement reste");
+    assert_eq!(tournoi("Open bis").status.code(), Some(0));
+    assert!(std::fs::read_to_string(sortie.join("classement.html")).unwrap().contains("Open bis"));
+    std::fs::write(sortie.join("notes.txt"), "mes notes").unwrap();
+    let o = tournoi("Open");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(texte(&o).1.contains("notes.txt"), "{}", texte(&o).1);
+}
+
+/// Points 3 à 5 pour les lectures JSON d'un répertoire : une lecture plus grande que le
+/// bulletin n'est une erreur que pour elle (table et coup nommés), une ligne `.jsonl` non
+/// UTF-8 ne coûte que sa ligne ; les autres lectures sont corrigées.
+#[test]
+fn les_lectures_json_sont_bornees_et_un_octet_ne_coute_que_sa_ligne() {
+    use arbitre_engine::lecture::lire_bulletin;
+    let e = Essai::new();
+    let bon = |table: u32| lire_bulletin("b", &BON.replace("table=2", &format!("table={table}"))).unwrap();
+    let mut geant = bon(1);
+    geant.rangees = vec![geant.rangees[0].clone(); 1000];
+    e.ecrire("j/a.json", serde_json::to_string(&vec![geant, bon(2)]).unwrap());
+    let mut jsonl = serde_json::to_vec(&bon(3)).unwrap();
+    jsonl.push(b'\n');
+    jsonl.extend(serde_json::to_vec(&bon(4)).unwrap().iter().map(|&o| if o == b'H' { 0xE9 } else { o }));
+    e.ecrire("j/b.jsonl", jsonl);
+    let sortie = e.d.path().join("rapport");
+    let o = e.corriger(&e.d.path().join("j"), &sortie, &[]);
+    let (out, err) = texte(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("a.json") && err.contains("plus de 17 rangées") && err.len() < 2000, "{err}");
+    assert!(err.contains("b.jsonl:2: octets qui ne sont pas de l'UTF-8"), "{err}");
+    assert!(out.contains("2 bulletins corrigés : 2 valides") && out.contains("2 bulletins illisibles ou non corrigés"), "{out}");
 }
