@@ -4,6 +4,7 @@
 mod dawg;
 mod nettoyage;
 mod pliage;
+mod union;
 
 pub use dawg::{Dawg, IdNoeud};
 pub use nettoyage::{est_abreviation, INTERJECTIONS_SANS_VOYELLE};

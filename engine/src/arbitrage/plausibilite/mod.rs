@@ -122,7 +122,9 @@ pub const VETO_LETTRES: f64 = -8.0;
 /// Ce qui a décidé du jugement.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Raison {
-    /// Le mot est admis (il n'y a pas de raccord non valide).
+    /// Le mot est dans la liste apprise : un mot français (lexique libre par défaut ou
+    /// lexique en usage), même s'il manque au lexique de la partie (CANCANÉE, absent de
+    /// l'ODS).
     Admis,
     /// Le mot contient autre chose que des lettres A à Z.
     HorsAlphabet,
@@ -185,7 +187,7 @@ impl Analyse {
             )
         };
         match (&self.raison, &self.suffixe, &self.prefixe, &self.maillon) {
-            (Raison::Admis, ..) => format!("{m} : mot admis"),
+            (Raison::Admis, ..) => format!("{m} : mot de la liste française (lexique libre par défaut ou lexique en usage)"),
             (Raison::HorsAlphabet, ..) => format!("{m} : ce n'est pas un mot en lettres A à Z"),
             (Raison::DeuxLettres, ..) => {
                 format!("{m} : mot de deux lettres non admis ; la liste des deux-lettres est connue des joueurs")
@@ -306,6 +308,13 @@ impl ModelePlausibilite {
         if octets.is_empty() || !octets.iter().all(u8::is_ascii_uppercase) {
             return analyse;
         }
+        if octets.len() <= 2 {
+            // guide 5.3 (OF, IE, LT, EE), guide 5.5 (FW, SX) : la liste des deux-lettres
+            // admis est close et connue des joueurs, même quand la liste apprise en a
+            // d'autres.
+            analyse.raison = Raison::DeuxLettres;
+            return analyse;
+        }
         if self.mots.contains(octets) {
             analyse.plausibilite = Plausibilite::Plausible;
             analyse.raison = Raison::Admis;
@@ -317,10 +326,7 @@ impl ModelePlausibilite {
         let s = analyse.suffixe.as_ref().map_or(0.0, |a| a.proportion);
         let p = analyse.prefixe.as_ref().map_or(0.0, |a| a.proportion);
         let etranger = maillon.log_proba < VETO_LETTRES;
-        let (plausibilite, raison) = if octets.len() <= 2 {
-            // guide 5.3 (OF, IE, LT, EE), guide 5.5 (FW, SX)
-            (Plausibilite::Implausible, Raison::DeuxLettres)
-        } else if s >= SEUIL_PLAUSIBLE {
+        let (plausibilite, raison) = if s >= SEUIL_PLAUSIBLE {
             // Forme régulière ; un enchaînement étranger la rend seulement douteuse.
             (if etranger { Plausibilite::Douteux } else { Plausibilite::Plausible }, Raison::Flexion)
         } else if etranger {
