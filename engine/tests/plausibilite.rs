@@ -2,6 +2,7 @@
 //! les exemples du guide sur le lexique par défaut, puis une mesure sur des mots retirés
 //! de l'apprentissage (vrais mots) et des mots fabriqués (tirages au hasard, mots altérés).
 
+use arbitre_engine::arbitrage::modele_plausibilite;
 use arbitre_engine::arbitrage::plausibilite::{ModelePlausibilite, Plausibilite, Raison};
 use arbitre_engine::Lexique;
 use std::sync::OnceLock;
@@ -181,4 +182,27 @@ fn mots_retires_plausibles_mots_fabriques_non() {
     assert!(rp >= 0.89 && ri <= 0.07, "vrais mots : {ri:.3} / {rd:.3} / {rp:.3}");
     assert!(hi >= 0.99, "tirages au hasard : {hi:.3} / {hd:.3} / {hp:.3}");
     assert!(ai >= 0.96 && ap <= 0.01, "mots altérés : {ai:.3} / {ad:.3} / {ap:.3}");
+}
+
+/// Guide 5.19, 5.20, 5.23 avec une liste de tournoi de quelques mots : le modèle de la
+/// correction apprend de la liste française (le lexique par défaut augmenté de ces mots),
+/// et juge comme avec un lexique complet.
+#[test]
+fn un_petit_lexique_juge_comme_le_francais() {
+    let petit = Lexique::depuis_mots("tournoi", &["CANCANE", "CANCANER", "PARLE", "PARLEE", "ABALONE", "KWA"]);
+    let m = modele_plausibilite(&petit);
+    assert_eq!(m.juger("CANCANEE"), Plausibilite::Plausible, "{}", m.expliquer("CANCANEE"));
+    assert_eq!(m.juger("CANCANEU"), Plausibilite::Implausible, "{}", m.expliquer("CANCANEU"));
+    assert_eq!(m.juger("APARLE"), Plausibilite::Douteux, "{}", m.expliquer("APARLE"));
+    for mot in ["BTE", "FW", "SX"] {
+        assert_eq!(m.juger(mot), Plausibilite::Implausible, "{}", m.expliquer(mot));
+    }
+    // Les mots du lexique en usage absents du défaut sont dans la liste apprise (KWA
+    // manque à wfrench).
+    assert!(!Lexique::defaut().contient_texte("KWA"));
+    assert_eq!(m.juger("KWA"), Plausibilite::Plausible);
+    // Un deux-lettres de la liste française mais pas du lexique en usage n'est pas
+    // plausible : la liste des deux-lettres admis est close (guide 5.3).
+    assert!(Lexique::defaut().contient_texte("AC"));
+    assert_eq!(m.juger("AC"), Plausibilite::Implausible);
 }
