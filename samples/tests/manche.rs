@@ -130,7 +130,8 @@ fn chaque_erreur_du_guide_apparait_et_l_arbitrage_decide_ce_qui_etait_voulu() {
     for g in Genre::TOUS {
         assert!(prevus.iter().any(|p| p.intention.genre == g), "aucun bulletin {g:?} dans la manche");
     }
-    let contextes: Vec<ContexteCoup> = coups.iter().map(|&n| ContexteCoup::new(&partie, n, &lx).unwrap()).collect();
+    let lp = arbitre_engine::LexiquePartie::new(&partie, &lx);
+    let contextes: Vec<ContexteCoup> = coups.iter().map(|&n| ContexteCoup::new(&partie, n, &lp).unwrap()).collect();
     let mut ecarts = Vec::new();
     for p in &prevus {
         let d = corriger(&contextes[p.lecture.coup as usize - 1], &p.lecture, Edition::E2020);
@@ -157,6 +158,7 @@ fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
     assert!(lues.len() >= 40, "{} bulletins", lues.len());
     let partie = Partie::lire(&d.join("partie.partie"), Formule::STANDARD).unwrap();
     let lx = Lexique::defaut();
+    let lp = arbitre_engine::LexiquePartie::new(&partie, &lx);
     let mut ctx = std::collections::HashMap::new();
     for l in &lues {
         let nom = arbitre_echantillons::sortie::nom_bulletin(l.coup, l.table);
@@ -172,7 +174,7 @@ fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
             _ => assert_eq!(l.etat, arbitre_engine::lecture::EtatBulletin::Absent, "{nom} sans image"),
         }
         // La décision de l'arbitrage sur la lecture vraie est celle que le joueur a provoquée.
-        let c = ctx.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lx).unwrap());
+        let c = ctx.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lp).unwrap());
         let dec = corriger(c, &l, Edition::E2020);
         let a = &v.intention.unwrap().attendu;
         assert_eq!((dec.verdict, dec.score), (a.verdict, a.score), "{nom}");

@@ -11,6 +11,7 @@ use crate::generation::{solutions, Solution};
 use crate::grille::Grille;
 use crate::lecture::{EtatBulletin, Lecture};
 use crate::lexique::Lexique;
+use crate::lexique_partie::LexiquePartie;
 use crate::partie::Partie;
 use crate::regles::Formule;
 use crate::tuiles::{nue, Lettre, Tirage};
@@ -108,12 +109,14 @@ pub struct ContexteCoup<'a> {
 }
 
 impl<'a> ContexteCoup<'a> {
-    /// Le contexte du coup `numero` d'une partie ; `None` si le coup n'existe pas.
-    pub fn new(partie: &Partie, numero: u32, lexique: &'a Lexique) -> Option<Self> {
+    /// Le contexte du coup `numero` d'une partie, avec le lexique de la partie (les mots
+    /// des tops y sont admis : le top est toujours une solution) ; `None` si le coup
+    /// n'existe pas.
+    pub fn new(partie: &Partie, numero: u32, lexique: &'a LexiquePartie<'_>) -> Option<Self> {
         let grille = partie.grille_avant(numero)?.clone();
         let coup = partie.coup(numero)?;
         let top = partie.tops.get(numero as usize - 1)?.clone();
-        Some(Self::assembler(grille, coup.tirage, numero, partie.formule, lexique, top))
+        Some(Self::assembler(grille, coup.tirage, numero, partie.formule, lexique.lexique(), top))
     }
 
     /// Le contexte d'une situation construite à la main (tests, exemples du guide) : le
