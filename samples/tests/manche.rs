@@ -7,7 +7,7 @@ use arbitre_echantillons::scanner::Bornes;
 use arbitre_echantillons::sortie::{ecrire_manche, prevoir_manche};
 use arbitre_echantillons::verite::{Genre, VeriteTerrain};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup, Edition, Motif};
-use arbitre_engine::lexique::Lexique;
+use arbitre_engine::lexique::{est_abreviation, Lexique};
 use arbitre_engine::partie::Partie;
 use arbitre_engine::regles::Formule;
 use arbitre_pipeline::formulaire::Formulaire;
@@ -160,6 +160,7 @@ fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
     let lx = Lexique::defaut();
     let lp = arbitre_engine::LexiquePartie::new(&partie, &lx);
     let mut ctx = std::collections::HashMap::new();
+    let mut payes = Vec::new();
     for l in &lues {
         let nom = arbitre_echantillons::sortie::nom_bulletin(l.coup, l.table);
         let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(d.join(format!("{nom}.json"))).unwrap()).unwrap();
@@ -178,5 +179,17 @@ fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
         let dec = corriger(c, &l, Edition::E2020);
         let a = &v.intention.unwrap().attendu;
         assert_eq!((dec.verdict, dec.score), (a.verdict, a.score), "{nom}");
+        // Ce qui est payé ne forme aucune abréviation ni aucun symbole (TR, KM…) : le
+        // lexique par défaut en est nettoyé.
+        if let (true, Some(sol)) = (dec.score > 0, &dec.solution) {
+            let mot = arbitre_engine::tuiles::mot_depuis_texte(&sol.mot).unwrap();
+            let e = arbitre_engine::evaluer(&c.grille, &partie.formule, &mot, sol.reference.parse().unwrap()).unwrap();
+            let formes = e.mots_formes_texte();
+            assert!(!formes.iter().any(|m| est_abreviation(m)), "{nom} : {} en {} forme {formes:?}", sol.mot, sol.reference);
+            payes.extend(formes);
+        }
     }
+    payes.sort();
+    payes.dedup();
+    eprintln!("mots formés par les solutions payées : {}", payes.join(" "));
 }
