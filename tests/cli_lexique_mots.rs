@@ -35,3 +35,23 @@ fn le_lexique_par_defaut_en_entier_et_relu_a_l_identique() {
     let empreinte = |o: &Output| String::from_utf8_lossy(&o.stdout).rsplit("empreinte ").next().unwrap().trim().to_string();
     assert_eq!(empreinte(&info), empreinte(&defaut));
 }
+
+/// `arbitre lexique build --sans-abreviations` (construction du lexique libre par défaut,
+/// `engine/lexique/construire.sh`) écarte les mots sans voyelle sauf les interjections
+/// admises, et les nomme ; sans l'option, la liste est prise telle quelle.
+#[test]
+fn construire_sans_abreviations() {
+    let d = tempfile::tempdir().unwrap();
+    let liste = d.path().join("mots.txt");
+    std::fs::write(&liste, "km\ntr\nbrrr\nrue\npst\n").unwrap();
+    let fst = d.path().join("l.fst");
+    let o = arbitre(&["lexique", "build", "--sans-abreviations", liste.to_str().unwrap(), "-o", fst.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("2 abréviations, symboles ou sigles écartés : KM TR"));
+    let mots = arbitre(&["lexique", "mots", "--lexique", fst.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&mots.stdout), "BRRR\nPST\nRUE\n");
+    let o = arbitre(&["lexique", "build", liste.to_str().unwrap(), "-o", fst.to_str().unwrap()]);
+    assert!(o.status.success());
+    let mots = arbitre(&["lexique", "mots", "--lexique", fst.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&mots.stdout), "BRRR\nKM\nPST\nRUE\nTR\n");
+}
