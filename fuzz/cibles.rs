@@ -9,6 +9,7 @@
 
 use arbitre_engine::arbitrage::{corriger, ContexteCoup, Edition};
 use arbitre_engine::lecture::{lire_bulletin, lire_bulletins_octets};
+use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::{Formule, Lexique, Partie};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -28,6 +29,12 @@ fn borne(message: &str) {
 fn lexique() -> &'static Lexique {
     static L: OnceLock<Lexique> = OnceLock::new();
     L.get_or_init(|| Lexique::depuis_mots("essai", LEXIQUE))
+}
+
+/// Le lexique de la partie des essais (la partie fait foi : ses tops sont admis).
+fn lexique_partie() -> &'static LexiquePartie<'static> {
+    static L: OnceLock<LexiquePartie<'static>> = OnceLock::new();
+    L.get_or_init(|| LexiquePartie::new(partie(), lexique()))
 }
 
 fn partie() -> &'static Partie {
@@ -55,7 +62,7 @@ pub fn lectures(octets: &[u8]) {
                 l.valider().expect("une lecture du format texte est toujours valide");
                 let relue = lire_bulletin("b.txt", &l.vers_texte()).expect("le texte récrit d'une lecture se relit");
                 assert_eq!(relue.sanctions, l.sanctions);
-                if let Some(ctx) = ContexteCoup::new(p, l.coup, lexique()) {
+                if let Some(ctx) = ContexteCoup::new(p, l.coup, lexique_partie()) {
                     let d = corriger(&ctx, &l, Edition::E2020);
                     assert_eq!((d.table, d.coup), (l.table, l.coup));
                 }

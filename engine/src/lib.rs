@@ -9,6 +9,7 @@ pub mod generation;
 pub mod grille;
 pub mod lecture;
 pub mod lexique;
+pub mod lexique_partie;
 pub mod partie;
 pub mod reference;
 pub mod regles;
@@ -19,6 +20,7 @@ pub use evaluation::{evaluer, places_au_score, places_jouables, verifier, Evalua
 pub use generation::{solutions, Solution};
 pub use grille::Grille;
 pub use lexique::{Identite, Lexique};
+pub use lexique_partie::LexiquePartie;
 pub use partie::{Partie, ErreurPartie};
 pub use reference::{Direction, Reference};
 pub use regles::Formule;

@@ -8,6 +8,7 @@ use crate::reference::Reference;
 use crate::regles::Formule;
 use crate::texte::extrait;
 use crate::tuiles::{mot_depuis_texte, Lettre, Tirage};
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -57,8 +58,9 @@ pub struct Partie {
 }
 
 /// Un mot formé par un top qui n'est pas dans le lexique : ce n'est pas une erreur de la
-/// partie (elle a pu être jouée avec un autre lexique), mais l'arbitre doit le savoir.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// partie (elle a pu être jouée avec un autre lexique), mais l'arbitre doit le savoir ;
+/// la correction l'admet pour la partie ([`crate::LexiquePartie`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MotHorsLexique {
     pub coup: u32,
     pub ligne: usize,

@@ -138,7 +138,7 @@ fn la_compilation_ecarte_les_mots_de_plus_de_15_lettres() {
     let d = tempfile::tempdir().unwrap();
     let liste = ecrire(d.path(), "liste.txt", format!("MAISON\n{}\nANTICONSTITUTIONNELLEMENT\n", "A".repeat(60_000)).as_bytes());
     let sortie = d.path().join("liste.fst");
-    let bilan = Lexique::construire(&liste, &sortie).unwrap();
+    let bilan = Lexique::construire(&liste, &sortie, false).unwrap();
     assert_eq!((bilan.mots, bilan.longueur), (1, 2));
     assert_eq!(Lexique::charger(&sortie).unwrap().identite().mots, 1);
 }

@@ -6,6 +6,7 @@
 use crate::double_arbitrage::CorrectionPremier;
 use arbitre_engine::arbitrage::{Decision, Edition};
 use arbitre_engine::lecture::Lecture;
+use arbitre_engine::partie::MotHorsLexique;
 use arbitre_engine::{Identite, Partie};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -18,7 +19,12 @@ pub struct Dossier {
     /// Le nom de l'arbitre ou du double arbitre (en-tête de la feuille de suivi).
     pub arbitre: Option<String>,
     pub partie: PartieResumee,
+    /// Le lexique en usage (celui que l'arbitre a donné).
     pub lexique: Identite,
+    /// Les mots formés par les tops qui manquent à ce lexique, admis pour la partie (la
+    /// partie fait foi, `arbitre_engine::LexiquePartie`).
+    #[serde(default)]
+    pub admis_par_la_partie: Vec<MotHorsLexique>,
     pub edition: Edition,
     pub reglages: Reglages,
     /// Les joueurs déclarés (`--joueurs`), triés par table ; vide si non fourni.

@@ -323,14 +323,19 @@ fn items_d_une_decision_valide_vides() {
 #[test]
 fn score_rectifie_sans_changer_la_sanction() {
     let mut d = manche();
-    // Le premier arbitre a payé 45 le top de 40 de la table 2 au coup 2 ; et a payé le
-    // zéro de la table 1 (le billet du zéro ajouté ne coche pas « score »).
+    // Le premier arbitre a payé 45 le top de 40 de la table 2 au coup 2 (le joueur avait
+    // écrit 40, le bon score) ; et a payé le zéro de la table 1 (le billet du zéro ajouté
+    // ne coche pas « score »).
     d.premier_arbitre = Some(lire_premier_arbitre("pa.csv", "1,1,30\n1,2,40\n2,1,30\n2,2,45\n").unwrap());
     let r = generer_rapports(&d);
     let b = r.billets.iter().find(|b| (b.table, b.coup) == (2, 2)).expect("billet du score rectifié");
     assert!(b.double_arbitrage);
-    assert_eq!(b.items, vec![Item::Score { retabli: false }]);
+    // Guide (5) : le score du joueur est rétabli, ce n'est pas un avertissement.
+    assert_eq!(b.items, vec![Item::Score { retabli: true }]);
     assert_eq!(b.score_attribue, 40);
+    let html = billets_html("t", std::slice::from_ref(b));
+    assert!(html.contains("<span class=\"souligne\">rétabli</span>"), "{html}");
+    assert!(!html.contains("rond coche"), "aucune case d'avertissement cochée : {html}");
     let z = r.billets.iter().find(|b| (b.table, b.coup) == (1, 1)).unwrap();
     assert!(z.item(5).is_none() && z.item(17).is_some());
 }

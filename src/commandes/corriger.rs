@@ -13,6 +13,7 @@ use super::commun::{lire_partie, lire_texte, OptionsCorrection};
 use anyhow::{bail, Context, Result};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup};
 use arbitre_engine::lecture::Lecture;
+use arbitre_engine::lexique_partie::{avertissement, LexiquePartie};
 use arbitre_reports::archive::lire_archive;
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
 use arbitre_reports::dossier::PartieResumee;
@@ -106,6 +107,8 @@ fn lieu(l: &Lecture) -> (String, usize) {
 pub fn executer(a: Args) -> Result<ExitCode> {
     let lx = a.regles.lexique.charger()?;
     let partie = lire_partie(&a.partie, a.regles.formule()?)?;
+    // La partie fait foi : les mots de ses tops sont admis (annoncés dans le bilan).
+    let lexique_partie = LexiquePartie::new(&partie, &lx);
     let octets_partie = std::fs::read(&a.partie).with_context(|| format!("lecture de {} impossible", a.partie.display()))?;
     let texte_partie = arbitre_engine::texte::decoder(&octets_partie).texte;
     let joueurs = match &a.joueurs {
@@ -147,7 +150,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let contextes: HashMap<u32, ContexteCoup> = coups
         .par_iter()
         .filter_map(|&n| {
-            let c = ContexteCoup::new(&partie, n, &lx).map(|c| (n, c));
+            let c = ContexteCoup::new(&partie, n, &lexique_partie).map(|c| (n, c));
             b.inc(1);
             c
         })
@@ -190,6 +193,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         arbitre: a.arbitre.clone(),
         partie: PartieResumee::depuis(&partie, &a.regles.formule, texte_partie),
         lexique: lx.identite().clone(),
+        admis_par_la_partie: lexique_partie.admis().to_vec(),
         edition: a.regles.edition,
         reglages: Reglages { blitz: a.blitz, nombre_joueurs: a.nombre_joueurs, moyennes_confirmees: a.moyennes.clone() },
         joueurs,
@@ -246,6 +250,9 @@ fn produire(dossier: &Dossier, sortie: &Path) -> Result<ExitCode> {
     let r = generer_rapports(dossier);
     ecrire_rapports(sortie, &r.fichiers)?;
     println!("{} : {}, {}", dossier.titre, compte(dossier.tables().len(), "table", "tables"), compte(dossier.partie.coups.len(), "coup", "coups"));
+    if let Some(m) = avertissement(&dossier.admis_par_la_partie, &dossier.lexique.nom) {
+        println!("{m}");
+    }
     print!("{}", r.synthese.texte());
     let noms: Vec<&str> = r.fichiers.iter().map(|f| f.nom.as_str()).collect();
     println!("rapports écrits dans {} : {}", sortie.display(), noms.join(", "));

@@ -2,9 +2,12 @@
 //! et recopiée en [`Dawg`] pour la génération des coups.
 
 mod dawg;
+mod nettoyage;
 mod pliage;
+mod union;
 
 pub use dawg::{Dawg, DefautAutomate, IdNoeud};
+pub use nettoyage::{est_abreviation, INTERJECTIONS_SANS_VOYELLE};
 pub use pliage::{plier, Ecart, LONGUEUR_MAX, LONGUEUR_MIN};
 
 use crate::tuiles::{mot_vers_texte, Lettre};
@@ -93,6 +96,9 @@ pub struct BilanConstruction {
     pub caracteres: usize,
     pub longueur: usize,
     pub doublons: usize,
+    /// Abréviations, symboles et sigles écartés par le nettoyage (repliés, triés, sans
+    /// doublon) ; vide sans nettoyage.
+    pub abreviations: Vec<String>,
 }
 
 fn empreinte(octets: &[u8]) -> String {
@@ -102,6 +108,12 @@ fn empreinte(octets: &[u8]) -> String {
 
 /// Compile le texte d'une liste de mots en octets `fst`.
 pub fn compiler_liste(texte: &str) -> (Vec<u8>, BilanConstruction) {
+    compiler(texte, false)
+}
+
+/// Compile une liste en écartant, si `sans_abreviations`, les abréviations, symboles et
+/// sigles (`nettoyage.rs`).
+fn compiler(texte: &str, sans_abreviations: bool) -> (Vec<u8>, BilanConstruction) {
     let mut bilan = BilanConstruction::default();
     let mut mots = Vec::new();
     for ligne in texte.lines() {
@@ -120,6 +132,10 @@ pub fn compiler_liste(texte: &str) -> (Vec<u8>, BilanConstruction) {
     let avant = mots.len();
     mots.dedup();
     bilan.doublons = avant - mots.len();
+    if sans_abreviations {
+        bilan.abreviations = mots.iter().filter(|m| est_abreviation(m)).cloned().collect();
+        mots.retain(|m| !est_abreviation(m));
+    }
     bilan.mots = mots.len();
     let set = fst::Set::from_iter(mots.iter()).expect("mots triés et dédoublonnés");
     (set.into_fst().into_inner(), bilan)
@@ -190,14 +206,15 @@ impl Lexique {
         Ok(Self::compile(fst, nom))
     }
 
-    /// Compile une liste en fichier `.fst`.
-    pub fn construire(liste: &Path, sortie: &Path) -> Result<BilanConstruction, ErreurLexique> {
+    /// Compile une liste en fichier `.fst` ; `sans_abreviations` : écarte les abréviations,
+    /// symboles et sigles (construction du lexique libre par défaut).
+    pub fn construire(liste: &Path, sortie: &Path, sans_abreviations: bool) -> Result<BilanConstruction, ErreurLexique> {
         let octets = std::fs::read(liste).map_err(|source| ErreurLexique::Lecture { chemin: liste.to_path_buf(), source })?;
         let texte = String::from_utf8(octets).map_err(|e| {
             let ligne = e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
             ErreurLexique::Encodage { chemin: liste.to_path_buf(), ligne }
         })?;
-        let (fst, bilan) = compiler_liste(&texte);
+        let (fst, bilan) = compiler(&texte, sans_abreviations);
         if bilan.mots == 0 {
             return Err(ErreurLexique::Vide { chemin: liste.to_path_buf() });
         }
@@ -317,6 +334,31 @@ mod tests {
         for m in lx.mots().step_by(97) {
             assert!(lx.contient(&crate::tuiles::mot_depuis_texte(&m).unwrap()), "{m}");
         }
+    }
+
+    /// Les abréviations et symboles de wfrench (TR, KM, QQN…) ne sont pas des mots : un
+    /// raccord qui les forme n'est pas valide (`nettoyage.rs`).
+    #[test]
+    fn le_defaut_n_a_ni_abreviations_ni_symboles() {
+        let lx = Lexique::defaut();
+        for m in ["TR", "KM", "MM", "ST", "QQN", "CPT"] {
+            assert!(!lx.contient_texte(m), "{m}");
+        }
+        assert_eq!(lx.mots().filter(|m| est_abreviation(m)).count(), 0);
+        for m in ["BRRR", "PFFT", "PST", "TU", "RYTHME"] {
+            assert!(lx.contient_texte(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn le_nettoyage_est_une_option_de_construction() {
+        let texte = "tr\nkm\nbrrr\nrue\nTR\n";
+        let (_, brut) = compiler_liste(texte);
+        assert_eq!((brut.mots, brut.abreviations.len()), (4, 0), "une liste officielle est prise telle quelle");
+        let (fst, net) = compiler(texte, true);
+        assert_eq!(net.abreviations, ["KM", "TR"]);
+        let set = fst::Set::new(fst).unwrap();
+        assert_eq!(set.stream().into_strs().unwrap(), ["BRRR", "RUE"]);
     }
 
     #[test]
