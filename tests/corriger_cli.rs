@@ -214,7 +214,7 @@ fn le_top_absent_du_lexique_est_admis_et_annonce() {
     let o = arbitre(&["corriger", "--partie", s(&partie), "--bulletins", s(&bulletins), "--lexique", s(&lexique), "--sortie", s(&sortie)]);
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(stdout.contains("ATTENTION : 1 mot(s) formé(s) par les tops de la partie") && stdout.contains("coup 2 : TALES"), "{stdout}");
+    assert!(stdout.contains("ATTENTION : 1 mot formé par les tops de la partie manque au lexique") && stdout.contains("coup 2 : TALES"), "{stdout}");
     let decisions = lire(&sortie.join("decisions.jsonl"));
     let paye = decisions.lines().find(|l| l.contains("\"table\":1") && l.contains("\"coup\":2")).expect("décision table 1 coup 2");
     assert!(paye.contains("\"verdict\":\"valide\"") && paye.contains("\"score\":16"), "{paye}");

@@ -172,7 +172,7 @@ fn tops_d_une_vraie_partie_payes_et_references_inversees_averties() {
             .unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let err = String::from_utf8_lossy(&o.stderr);
-        assert!(err.contains("ATTENTION : 4 mot(s) formé(s) par les tops") && err.contains("coup 17 : SAX"), "{err}");
+        assert!(err.contains("ATTENTION : 4 mots formés par les tops de la partie manquent au lexique") && err.contains("coup 17 : SAX"), "{err}");
         let v = lignes(&o);
         assert_eq!(v.len(), tops.len());
         for (dec, (coup, top, score)) in v.iter().zip(&tops) {

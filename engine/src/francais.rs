@@ -1,9 +1,16 @@
 //! Les messages d'erreur des bibliothèques, en français : ceux de serde_json (un fichier
 //! JSON mal formé ou qui n'a pas la forme attendue) et ceux des entrées-sorties (fichier
-//! introuvable, permission refusée…). Tout ce que lit l'utilisateur est en français.
+//! introuvable, permission refusée…), et les accords des comptes (« 1 mot », « 2 mots »).
+//! Tout ce que lit l'utilisateur est en français.
 
 use crate::texte::extrait;
 use std::io;
+
+/// `n` suivi du nom au singulier (0 et 1) ou au pluriel : `compte(2, "solo", "solos")`,
+/// « 1 mot formé », « 4 mots formés ».
+pub fn compte(n: usize, singulier: &str, pluriel: &str) -> String {
+    format!("{n} {}", if n > 1 { pluriel } else { singulier })
+}
 
 /// Une erreur d'entrée-sortie en français (« fichier ou répertoire introuvable »).
 pub fn io(e: &io::Error) -> String {

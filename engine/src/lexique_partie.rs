@@ -5,6 +5,7 @@
 //! mots ainsi admis sont nommés ([`LexiquePartie::admis`], [`avertissement`]) : un lexique
 //! qui ne connaît pas les tops n'est sans doute pas le bon (autre liste, édition ancienne).
 
+use crate::francais::compte;
 use crate::lexique::Lexique;
 use crate::partie::{MotHorsLexique, Partie};
 
@@ -29,7 +30,7 @@ impl<'l> LexiquePartie<'l> {
             return LexiquePartie { lexique: Complet::Tel(lexique), admis };
         }
         let mots: Vec<&String> = admis.iter().flat_map(|h| &h.mots).collect();
-        let nom = format!("{} + {} mot(s) des tops de la partie", lexique.identite().nom, mots.len());
+        let nom = format!("{} + {} des tops de la partie", lexique.identite().nom, compte(mots.len(), "mot", "mots"));
         LexiquePartie { lexique: Complet::Augmente(lexique.avec_mots(&nom, &mots)), admis }
     }
 
@@ -58,10 +59,13 @@ pub fn avertissement(admis: &[MotHorsLexique], nom_lexique: &str) -> Option<Stri
     let n: usize = admis.iter().map(|h| h.mots.len()).sum();
     let liste: Vec<String> = admis.iter().map(|h| format!("coup {} : {}", h.coup, h.mots.join(", "))).collect();
     Some(format!(
-        "ATTENTION : {n} mot(s) formé(s) par les tops de la partie manque(nt) au lexique {nom_lexique} ({}). \
-La partie fait foi : ces mots sont admis pour cette partie, et le top est payé à qui le joue. \
+        "ATTENTION : {} par les tops de la partie {} au lexique {nom_lexique} ({}). \
+La partie fait foi : {} pour cette partie, et le top est payé à qui le joue. \
 Un lexique qui ne connaît pas les tops n'est sans doute pas celui du tournoi, ou pas à jour : vérifiez-le.",
-        liste.join(" ; ")
+        compte(n, "mot formé", "mots formés"),
+        if n > 1 { "manquent" } else { "manque" },
+        liste.join(" ; "),
+        if n > 1 { "ces mots sont admis" } else { "ce mot est admis" }
     ))
 }
 
@@ -85,7 +89,7 @@ mod tests {
         assert!(lp.lexique().contient_texte("TALES") && lp.lexique().contient_texte("MANGER"));
         assert!(!lx.contient_texte("TALES"));
         let m = avertissement(lp.admis(), &lx.identite().nom).unwrap();
-        assert!(m.starts_with("ATTENTION : 1 mot(s) formé(s) par les tops de la partie manque(nt) au lexique tournoi (coup 2 : TALES)"), "{m}");
+        assert!(m.starts_with("ATTENTION : 1 mot formé par les tops de la partie manque au lexique tournoi (coup 2 : TALES)"), "{m}");
     }
 
     #[test]
