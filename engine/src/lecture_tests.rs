@@ -14,6 +14,18 @@ fn lettre(c: char) -> Cellule {
     Cellule::lettre(c)
 }
 
+/// `debut` (un bulletin de la table 1) puis `suivant` : le premier est une erreur courte à
+/// la ligne `ligne` qui dit `message` ; le suivant est lu, et rendu.
+fn erreur_seule_puis(debut: &str, suivant: &str, ligne: usize, message: &str) -> Lecture {
+    let v = lire_bulletins("b.txt", &format!("{debut}{suivant}"));
+    assert_eq!(v.len(), 2);
+    let e = v[0].as_ref().unwrap_err();
+    assert_eq!((e.ligne, e.table), (ligne, Some(1)));
+    let texte = e.to_string();
+    assert!(texte.contains(message) && texte.len() < 200, "{texte}");
+    v[1].clone().expect("le bulletin suivant est lu")
+}
+
 /// Issue 12, points 3 et 4 : un bulletin plus grand que l'aire de rédaction (17 × 17) est
 /// une erreur pour lui seul, vite lue et au message court ; les autres bulletins sont lus.
 #[test]
@@ -27,13 +39,7 @@ fn un_bulletin_plus_grand_que_le_formulaire_est_une_erreur_pour_lui_seul() {
         (format!("bulletin table=1 coup=1\nref: {}\n", "H".repeat(10_000_000)), 2, "référence de 10000000 caractères"),
     ];
     for (debut, ligne, message) in cas {
-        let v = lire_bulletins("b.txt", &format!("{debut}{suivant}"));
-        assert_eq!(v.len(), 2);
-        let e = v[0].as_ref().unwrap_err();
-        assert_eq!((e.ligne, e.table), (ligne, Some(1)));
-        let texte = e.to_string();
-        assert!(texte.contains(message) && texte.len() < 200, "{texte}");
-        assert_eq!(v[1].as_ref().unwrap().table, 2);
+        assert_eq!(erreur_seule_puis(&debut, suivant, ligne, message).table, 2);
     }
     // 17 × 17 tient ; des espaces de fin au-delà de la 17e case sont des cases vides ignorées.
     let plein = format!("bulletin table=1 coup=1\n{}", format!("|{}\n", "A".repeat(17)).repeat(17));
@@ -93,13 +99,7 @@ fn les_sanctions_notees_sont_bornees() {
         (format!("bulletin table=1 coup=1\nvierge\nsanction: {}\n", "carton".repeat(1_000_000)), 3, "sanction « cartoncarton"),
     ];
     for (debut, ligne, message) in cas {
-        let v = lire_bulletins("b.txt", &format!("{debut}{suivant}"));
-        assert_eq!(v.len(), 2);
-        let e = v[0].as_ref().unwrap_err();
-        assert_eq!((e.ligne, e.table), (ligne, Some(1)));
-        let texte = e.to_string();
-        assert!(texte.contains(message) && texte.len() < 250, "{texte}");
-        assert_eq!(v[1].as_ref().unwrap().sanctions, vec![SanctionNotee::TempsDepasse]);
+        assert_eq!(erreur_seule_puis(&debut, suivant, ligne, message).sanctions, vec![SanctionNotee::TempsDepasse]);
     }
     // Huit sanctions distinctes et un motif de 80 caractères tiennent.
     let huit: String = (1..=8).map(|i| format!("sanction: avertissement motif {i}\n")).collect();
