@@ -27,7 +27,7 @@ fn solutions_du_coup_10_de_la_partie_exemple() {
     assert!(lignes.iter().all(|l| l.split('\t').count() == 3));
     // Le lexique utilisé est nommé, et le lexique par défaut fait l'objet d'un avertissement.
     let err = texte(&o.stderr);
-    assert!(err.contains("317790 mots") && err.contains("ATTENTION"), "{err}");
+    assert!(err.contains("317764 mots") && err.contains("ATTENTION"), "{err}");
     assert!(err.contains(&format!("{} solutions", lignes.len())), "{err}");
 }
 

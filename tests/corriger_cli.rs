@@ -26,19 +26,8 @@ const JOUEURS: &str = "table,nom,arrivee\n1,Marie Dupont,\n2,Jean Martin,\n3,Lé
 /// Le premier arbitre a payé le bulletin vierge : le double arbitrage ajoute le zéro.
 const PREMIER: &str = "table,coup,score,sanction\n1,1,20\n2,1,20\n3,1,20\n1,2,16\n";
 
-const RAPPORTS: [&str; 11] = [
-    "index.html",
-    "resultats.html",
-    "resultats.csv",
-    "billets.html",
-    "billets-manche.html",
-    "suivi.html",
-    "suivi.csv",
-    "suivi-tirages.csv",
-    "decisions.jsonl",
-    "rectifications.csv",
-    "archive.json",
-];
+/// Tous les fichiers écrits (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` compris).
+use arbitre_reports::rapports::NOMS_RAPPORTS as RAPPORTS;
 
 fn arbitre(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap()
@@ -163,7 +152,8 @@ fn rapports_depuis_l_archive_octet_pour_octet() {
     let m = corriger_manche();
     let autre = m.dossier.path().join("relus");
     let o = arbitre(&["rapports", "--archive", s(&m.sortie.join("archive.json")), "--sortie", s(&autre)]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // L'archive garde les bulletins non corrigés : code 1, comme « corriger » (issue 12).
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
     for f in RAPPORTS {
         assert!(std::fs::read(m.sortie.join(f)).unwrap() == std::fs::read(autre.join(f)).unwrap(), "{f} diffère après relecture de l'archive");
     }
@@ -204,4 +194,37 @@ fn billets_et_suivi_se_rendent_dans_chromium() {
         // Une page : le billet du double arbitre, une feuille de suivi.
         assert_eq!(texte.matches(a4).count(), 1, "{page} : imprimé sur une page A4 ({a4})");
     }
+}
+
+/// La partie fait foi : un lexique qui ignore le top du coup 2 (TALES) ne fait pas payer
+/// zéro au joueur qui le joue ; les mots admis par la partie sont annoncés dans le
+/// terminal, sur l'index et dans l'archive (et relus avec elle).
+#[test]
+fn le_top_absent_du_lexique_est_admis_et_annonce() {
+    let d = tempfile::tempdir().unwrap();
+    let ecrire = |nom: &str, texte: &str| -> PathBuf {
+        let p = d.path().join(nom);
+        std::fs::write(&p, texte).unwrap();
+        p
+    };
+    let partie = ecrire("p.partie", PARTIE);
+    let lexique = ecrire("lex.txt", &LEXIQUE.replace("TALES\n", ""));
+    let bulletins = ecrire("b.txt", &format!("{COUP1}bulletin table=1 coup=2\nref: 10G\nscore: 16\n|T\n|A\n|L\n|E\n|S\n"));
+    let sortie = d.path().join("rapports");
+    let o = arbitre(&["corriger", "--partie", s(&partie), "--bulletins", s(&bulletins), "--lexique", s(&lexique), "--sortie", s(&sortie)]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("ATTENTION : 1 mot formé par les tops de la partie manque au lexique") && stdout.contains("coup 2 : TALES"), "{stdout}");
+    let decisions = lire(&sortie.join("decisions.jsonl"));
+    let paye = decisions.lines().find(|l| l.contains("\"table\":1") && l.contains("\"coup\":2")).expect("décision table 1 coup 2");
+    assert!(paye.contains("\"verdict\":\"valide\"") && paye.contains("\"score\":16"), "{paye}");
+    let index = lire(&sortie.join("index.html"));
+    assert!(index.contains("Mots admis par la partie") && index.contains("coup 2 : TALES"), "{index}");
+    let archive: serde_json::Value = serde_json::from_str(&lire(&sortie.join("archive.json"))).unwrap();
+    assert_eq!(archive["dossier"]["admis_par_la_partie"][0]["mots"], serde_json::json!(["TALES"]));
+    // Refaits depuis l'archive, les rapports le disent encore.
+    let refaits = d.path().join("refaits");
+    let o = arbitre(&["rapports", "--archive", s(&sortie.join("archive.json")), "--sortie", s(&refaits)]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("coup 2 : TALES"));
+    assert_eq!(lire(&refaits.join("index.html")), index);
 }

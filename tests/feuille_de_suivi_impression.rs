@@ -34,6 +34,7 @@ fn dossier_22_coups() -> Dossier {
         arbitre: Some("C. Correcteur".into()),
         partie: resume,
         lexique: Identite { nom: "essai".into(), mots: 0, empreinte: "0000000000000000".into(), defaut: false },
+        admis_par_la_partie: Vec::new(),
         edition: Edition::E2020,
         reglages: Reglages::default(),
         joueurs: Vec::new(),

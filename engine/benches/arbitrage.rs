@@ -10,7 +10,7 @@ use arbitre_engine::arbitrage::{corriger, modele_plausibilite, ContexteCoup, Edi
 use arbitre_engine::generation::Solution;
 use arbitre_engine::lecture::{Cellule, Lecture};
 use arbitre_engine::reference::Reference;
-use arbitre_engine::{Formule, Grille, Lexique, Partie};
+use arbitre_engine::{Formule, Grille, Lexique, LexiquePartie, Partie};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::Path;
 
@@ -75,8 +75,9 @@ fn bulletins(ctx: &ContexteCoup, n: usize) -> Vec<Lecture> {
 fn banc(c: &mut Criterion) {
     let chemin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/validation/eliot-games/fumee.partie");
     let partie = Partie::lire(&chemin, Formule::STANDARD).expect("partie fumee");
-    let lexique = Lexique::defaut();
-    modele_plausibilite(&lexique); // appris une fois par lexique, hors mesure
+    let defaut = Lexique::defaut();
+    let lexique = LexiquePartie::new(&partie, &defaut);
+    modele_plausibilite(lexique.lexique()); // appris une fois par lexique, hors mesure
     let mut g = c.benchmark_group("arbitrage");
     g.sample_size(20);
     for coup in [2u32, 10, 18] {

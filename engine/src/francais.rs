@@ -1,8 +1,16 @@
 //! Les messages d'erreur des bibliothèques, en français : ceux de serde_json (un fichier
 //! JSON mal formé ou qui n'a pas la forme attendue) et ceux des entrées-sorties (fichier
-//! introuvable, permission refusée…). Tout ce que lit l'utilisateur est en français.
+//! introuvable, permission refusée…), et les accords des comptes (« 1 mot », « 2 mots »).
+//! Tout ce que lit l'utilisateur est en français.
 
+use crate::texte::extrait;
 use std::io;
+
+/// `n` suivi du nom au singulier (0 et 1) ou au pluriel : `compte(2, "solo", "solos")`,
+/// « 1 mot formé », « 4 mots formés ».
+pub fn compte(n: usize, singulier: &str, pluriel: &str) -> String {
+    format!("{n} {}", if n > 1 { pluriel } else { singulier })
+}
 
 /// Une erreur d'entrée-sortie en français (« fichier ou répertoire introuvable »).
 pub fn io(e: &io::Error) -> String {
@@ -28,11 +36,19 @@ pub fn io(e: &io::Error) -> String {
 
 /// Une erreur de serde_json en français, avec sa ligne et sa colonne :
 /// « ligne 1, colonne 0 : type invalide : un objet (attendu : un tableau) ».
+///
+/// Un message de données que serde ne connaît pas vient d'un désérialiseur d'arbitre
+/// (`Error::custom`, une lecture archivée hors des bornes du bulletin…) : il est déjà en
+/// français et cité tel quel.
 pub fn json(e: &serde_json::Error) -> String {
     let brut = e.to_string();
     let suffixe = format!(" at line {} column {}", e.line(), e.column());
     let message = brut.strip_suffix(&suffixe).unwrap_or(&brut);
-    let texte = message_serde(message);
+    let texte = match traduire(message) {
+        Some(t) => t,
+        None if e.is_data() => message.to_string(),
+        None => inconnu(message),
+    };
     if e.line() == 0 {
         texte
     } else {
@@ -41,38 +57,49 @@ pub fn json(e: &serde_json::Error) -> String {
 }
 
 /// Le message de serde / serde_json (sans la position) traduit ; un message inconnu est
-/// cité tel quel.
+/// cité, borné ([`extrait`]).
 pub fn message_serde(m: &str) -> String {
+    traduire(m).unwrap_or_else(|| inconnu(m))
+}
+
+fn inconnu(m: &str) -> String {
+    format!("JSON invalide (« {} »)", extrait(m))
+}
+
+/// La traduction d'un message de serde / serde_json ; `None` s'il est inconnu. Ce qui
+/// vient de l'entrée (un nom, une chaîne) est cité borné : une valeur de 10 Mo ne noie
+/// pas le terminal.
+fn traduire(m: &str) -> Option<String> {
     if let Some(reste) = m.strip_prefix("invalid type: ") {
         if let Some((recu, attendu)) = reste.split_once(", expected ") {
-            return format!("type invalide : {} (attendu : {})", inattendu(recu), attendu_fr(attendu));
+            return Some(format!("type invalide : {} (attendu : {})", inattendu(recu), attendu_fr(attendu)));
         }
     }
     if let Some(reste) = m.strip_prefix("invalid value: ") {
         if let Some((recu, attendu)) = reste.split_once(", expected ") {
-            return format!("valeur invalide : {} (attendu : {})", inattendu(recu), attendu_fr(attendu));
+            return Some(format!("valeur invalide : {} (attendu : {})", inattendu(recu), attendu_fr(attendu)));
         }
     }
     if let Some(reste) = m.strip_prefix("invalid length ") {
         if let Some((n, attendu)) = reste.split_once(", expected ") {
-            return format!("longueur invalide : {n} (attendu : {})", attendu_fr(attendu));
+            return Some(format!("longueur invalide : {n} (attendu : {})", attendu_fr(attendu)));
         }
     }
     for (prefixe, genre) in [("unknown variant ", "valeur inconnue"), ("unknown field ", "champ inconnu")] {
         if let Some(reste) = m.strip_prefix(prefixe) {
             let (nom, attendu) = reste.split_once(", expected ").map_or((reste, None), |(a, b)| (a, Some(b)));
-            let nom = nom.trim_matches('`');
-            return match attendu {
+            let nom = extrait(nom.trim_matches('`'));
+            return Some(match attendu {
                 Some(a) => format!("{genre} « {nom} », attendu {}", parmi(a)),
                 None => format!("{genre} « {nom} »"),
-            };
+            });
         }
     }
     if let Some(nom) = m.strip_prefix("missing field ") {
-        return format!("champ « {} » manquant", nom.trim_matches('`'));
+        return Some(format!("champ « {} » manquant", extrait(nom.trim_matches('`'))));
     }
     if let Some(nom) = m.strip_prefix("duplicate field ") {
-        return format!("champ « {} » donné deux fois", nom.trim_matches('`'));
+        return Some(format!("champ « {} » donné deux fois", extrait(nom.trim_matches('`'))));
     }
     let syntaxe = match m {
         "EOF while parsing a list" => "le texte s'arrête au milieu d'un tableau",
@@ -95,9 +122,9 @@ pub fn message_serde(m: &str) -> String {
         "trailing comma" => "virgule en trop",
         "trailing characters" => "caractères après la fin du JSON",
         "recursion limit exceeded" => "imbrication trop profonde",
-        _ => return format!("JSON invalide (« {m} »)"),
+        _ => return None,
     };
-    syntaxe.to_string()
+    Some(syntaxe.to_string())
 }
 
 /// Ce qui a été lu (le `Unexpected` de serde).
@@ -117,12 +144,12 @@ fn inattendu(s: &str) -> String {
         return format!("le nombre {v}");
     }
     if let Some(v) = s.strip_prefix("string ") {
-        return format!("la chaîne {v}");
+        return format!("la chaîne {}", extrait(v));
     }
     if let Some(v) = cite("character ") {
         return format!("le caractère {v}");
     }
-    format!("« {s} »")
+    format!("« {} »", extrait(s))
 }
 
 /// Ce qui était attendu (le `Expected` de serde, celui des types dérivés compris).
@@ -189,6 +216,24 @@ mod tests {
         assert_eq!(erreur::<Vec<u32>>("[1, 2"), "ligne 1, colonne 5 : le texte s'arrête au milieu d'un tableau");
         assert_eq!(erreur::<Vec<u32>>("[1] x"), "ligne 1, colonne 5 : caractères après la fin du JSON");
         assert_eq!(erreur::<Vec<u32>>("[1,]"), "ligne 1, colonne 4 : virgule en trop");
+    }
+
+    /// Ce qui vient de l'entrée est cité borné ; le message d'un désérialiseur d'arbitre
+    /// (déjà en français) est cité tel quel, avec sa position.
+    #[test]
+    fn les_citations_sont_bornees_et_nos_messages_gardes() {
+        let e = erreur::<Lecture>(&format!("{{\"table\": 1, \"coup\": 2, \"etat\": \"{}\"}}", "x".repeat(1_000_000)));
+        assert!(e.contains("valeur inconnue « xxx") && e.contains("(1000000 caractères)") && e.len() < 400, "{e}");
+        #[derive(Debug)]
+        struct Borne;
+        impl<'de> serde::Deserialize<'de> for Borne {
+            fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Borne, D::Error> {
+                Err(serde::de::Error::custom("bulletin table 1 coup 1 : plus de 17 rangées"))
+            }
+        }
+        let e = erreur::<Vec<Borne>>("[\n 1]");
+        assert!(e.starts_with("ligne 2, colonne ") && e.ends_with(" : bulletin table 1 coup 1 : plus de 17 rangées"), "{e}");
+        assert_eq!(message_serde(&"z".repeat(1000)), format!("JSON invalide (« {}… (1000 caractères) »)", "z".repeat(60)));
     }
 
     #[test]

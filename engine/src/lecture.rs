@@ -46,9 +46,31 @@
 //!
 //! Une ligne malformée est une erreur qui nomme le fichier et la ligne ; le reste de ce
 //! bulletin est sauté, les autres bulletins sont lus normalement.
+//!
+//! Une lecture ne peut pas montrer plus que le bulletin : l'aire de rédaction a
+//! [`RANGEES_MAX`] × [`COLONNES_MAX`] cases (bulletin FISF, `pipeline/formulaires/fisf.toml`),
+//! une case se lit d'au plus [`LECTURES_MAX`] façons, une référence ou un score écrit tient
+//! en [`VALEUR_MAX`] caractères ; un bulletin porte au plus [`SANCTIONS_MAX`] sanctions
+//! notées, de motif d'au plus [`MOTIF_MAX`] caractères. Au-delà, l'entrée est malformée : une erreur pour ce
+//! bulletin ([`Lecture::valider`]), qui ne ralentit ni n'enfle la correction des autres.
 
+use crate::texte::extrait;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
+
+/// Rangées de l'aire de rédaction du bulletin FISF.
+pub const RANGEES_MAX: usize = 17;
+/// Cases par rangée de l'aire de rédaction du bulletin FISF.
+pub const COLONNES_MAX: usize = 17;
+/// Lectures possibles d'une case ambiguë (`{UV}`) : une par lettre, entourée ou non.
+pub const LECTURES_MAX: usize = 52;
+/// Longueur d'une référence ou d'un score écrit (« 13 B », « 4# »).
+pub const VALEUR_MAX: usize = 20;
+/// Sanctions notées (`sanction:`) pour un bulletin : une ligne par case du billet
+/// ((10), (22), (23), (28)), avec de la marge pour plusieurs motifs.
+pub const SANCTIONS_MAX: usize = 8;
+/// Longueur du motif d'un avertissement ou d'un zéro libres, écrit sur le billet.
+pub const MOTIF_MAX: usize = 80;
 
 /// Ce que montre un bulletin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,10 +131,13 @@ impl SanctionNotee {
             ("echange" | "echangee", "") | ("bulletin", "echange" | "echangee") => Ok(SanctionNotee::BulletinEchange),
             ("temps", "" | "depasse") => Ok(SanctionNotee::TempsDepasse),
             ("avertissement", "") => Err(sans_motif("avertissement")),
+            ("avertissement" | "zero", _) if reste.chars().count() > MOTIF_MAX => {
+                Err(Defaut::MotifTropLong(reste.chars().count()))
+            }
             ("avertissement", _) => Ok(SanctionNotee::Avertissement { motif: reste.to_string() }),
             ("zero", "") => Err(sans_motif("zéro")),
             ("zero", _) => Ok(SanctionNotee::Zero { motif: reste.to_string() }),
-            _ => Err(Defaut::Sanction(v.to_string())),
+            _ => Err(Defaut::Sanction(extrait(v))),
         }
     }
 }
@@ -202,6 +227,22 @@ pub enum Defaut {
     Caractere { colonne: usize, caractere: char },
     #[error("bulletin {etat} : « {ligne} » contredit l'état")]
     Contradiction { etat: &'static str, ligne: String },
+    #[error("plus de {RANGEES_MAX} rangées : l'aire de rédaction du bulletin en a {RANGEES_MAX}")]
+    TropDeRangees,
+    #[error("rangée de {0} cases : l'aire de rédaction du bulletin en a {COLONNES_MAX} par rangée")]
+    TropDeCases(usize),
+    #[error("colonne {colonne} : {lectures} lectures dans {{…}}, au plus {LECTURES_MAX}")]
+    TropDeLectures { colonne: usize, lectures: usize },
+    #[error("{cle} de {longueur} caractères : au plus {VALEUR_MAX} sur un bulletin")]
+    ValeurTropLongue { cle: &'static str, longueur: usize },
+    #[error("plus de {SANCTIONS_MAX} sanctions notées pour un même bulletin")]
+    TropDeSanctions,
+    #[error("motif de {0} caractères : au plus {MOTIF_MAX} sur un billet")]
+    MotifTropLong(usize),
+    #[error("lettre « {0} » invalide : attendu A–Z")]
+    LettreInvalide(char),
+    #[error("{}", crate::texte::MESSAGE_ENCODAGE)]
+    Encodage,
 }
 
 /// Une erreur de lecture : fichier, ligne, et le bulletin concerné quand son en-tête a pu
@@ -258,6 +299,68 @@ impl Lecture {
         }
     }
 
+    /// Une lecture venue d'ailleurs que du format texte (JSON, archive) montre-t-elle ce
+    /// qu'un bulletin peut montrer ? Mêmes bornes que le format texte : au plus
+    /// [`RANGEES_MAX`] rangées de [`COLONNES_MAX`] cases, [`LECTURES_MAX`] lectures par case
+    /// ambiguë (deux au moins), des lettres A–Z, [`VALEUR_MAX`] caractères par référence ou
+    /// score, [`SANCTIONS_MAX`] sanctions distinctes de motif non vide d'au plus
+    /// [`MOTIF_MAX`] caractères ; rien d'écrit sur un bulletin absent ou vierge.
+    pub fn valider(&self) -> Result<(), Defaut> {
+        if self.rangees.len() > RANGEES_MAX {
+            return Err(Defaut::TropDeRangees);
+        }
+        for (cle, valeur) in [("référence", &self.reference), ("score", &self.score)] {
+            let longueur = valeur.as_deref().map_or(0, |v| v.chars().count());
+            if longueur > VALEUR_MAX {
+                return Err(Defaut::ValeurTropLongue { cle, longueur });
+            }
+        }
+        for rangee in &self.rangees {
+            if rangee.len() > COLONNES_MAX {
+                return Err(Defaut::TropDeCases(rangee.len()));
+            }
+            for (i, c) in rangee.iter().enumerate() {
+                let traces = match &c.contenu {
+                    Contenu::Vide if c.barree => return Err(Defaut::BarreSansCase(i + 1)),
+                    Contenu::Lettre(t) => std::slice::from_ref(t),
+                    Contenu::Alternatives(v) if v.len() < 2 => return Err(Defaut::AlternativesTropPeu(i + 1)),
+                    Contenu::Alternatives(v) if v.len() > LECTURES_MAX => {
+                        return Err(Defaut::TropDeLectures { colonne: i + 1, lectures: v.len() })
+                    }
+                    Contenu::Alternatives(v) => v,
+                    Contenu::Vide | Contenu::Illisible => &[],
+                };
+                if let Some(t) = traces.iter().find(|t| !t.lettre.is_ascii_uppercase()) {
+                    return Err(Defaut::LettreInvalide(t.lettre));
+                }
+            }
+        }
+        if self.sanctions.len() > SANCTIONS_MAX {
+            return Err(Defaut::TropDeSanctions);
+        }
+        for (i, s) in self.sanctions.iter().enumerate() {
+            let (genre, motif) = match s {
+                SanctionNotee::Avertissement { motif } => ("avertissement", motif.as_str()),
+                SanctionNotee::Zero { motif } => ("zéro", motif.as_str()),
+                SanctionNotee::BulletinEchange | SanctionNotee::TempsDepasse => ("", ""),
+            };
+            if !genre.is_empty() && motif.trim().is_empty() {
+                return Err(Defaut::SanctionSansMotif(genre));
+            }
+            if motif.chars().count() > MOTIF_MAX {
+                return Err(Defaut::MotifTropLong(motif.chars().count()));
+            }
+            if self.sanctions[..i].contains(s) {
+                return Err(Defaut::Doublon(format!("sanction: {}", extrait(&s.vers_texte()))));
+            }
+        }
+        if self.etat != EtatBulletin::Rempli && (self.reference.is_some() || self.score.is_some() || self.rangees.iter().flatten().any(|c| c.contenu != Contenu::Vide)) {
+            let etat = if self.etat == EtatBulletin::Absent { "absent" } else { "vierge" };
+            return Err(Defaut::Contradiction { etat, ligne: "référence, score ou case écrite".into() });
+        }
+        Ok(())
+    }
+
     /// Le score écrit s'il se lit comme un nombre (chiffres seuls, espaces de bord
     /// ignorés) ; `None` s'il manque ou est illisible (« 4# »).
     pub fn score_lu(&self) -> Option<u32> {
@@ -287,9 +390,7 @@ impl Lecture {
         }
         for rangee in &self.rangees {
             t.push('|');
-            for c in rangee {
-                ecrire_cellule(&mut t, c);
-            }
+            t.push_str(&rangee_vers_texte(rangee));
             t.push('\n');
         }
         if self.rature {
@@ -300,6 +401,16 @@ impl Lecture {
         }
         t
     }
+}
+
+/// Une rangée dans la syntaxe des lignes `|` (sans le `|`) ; [`lire_rangee`] la relit à
+/// l'identique pour toute lecture valide ([`Lecture::valider`]).
+pub fn rangee_vers_texte(rangee: &[Cellule]) -> String {
+    let mut t = String::with_capacity(rangee.len());
+    for c in rangee {
+        ecrire_cellule(&mut t, c);
+    }
+    t
 }
 
 fn ecrire_cellule(t: &mut String, c: &Cellule) {
@@ -320,8 +431,11 @@ fn ecrire_cellule(t: &mut String, c: &Cellule) {
 
 /// Lit une rangée (le texte après `|`). L'erreur donne la colonne (1 = premier caractère
 /// après `|`).
+///
+/// Une rangée a au plus [`COLONNES_MAX`] cases ; des espaces au-delà (cases vides en fin de
+/// ligne) sont ignorés, toute autre case au-delà est une erreur.
 pub fn lire_rangee(texte: &str) -> Result<Vec<Cellule>, Defaut> {
-    let cars: Vec<char> = texte.chars().collect();
+    let cars: Vec<char> = texte.trim_end_matches(' ').chars().collect();
     let mut rangee = Vec::new();
     let mut i = 0;
     while i < cars.len() {
@@ -352,16 +466,46 @@ pub fn lire_rangee(texte: &str) -> Result<Vec<Cellule>, Defaut> {
                 if alt.len() < 2 {
                     return Err(Defaut::AlternativesTropPeu(col));
                 }
+                if alt.len() > LECTURES_MAX {
+                    return Err(Defaut::TropDeLectures { colonne: col, lectures: alt.len() });
+                }
                 i = fin;
                 Contenu::Alternatives(alt)
             }
             '}' => return Err(Defaut::AccoladeFermee(col)),
             c => return Err(Defaut::Caractere { colonne: col, caractere: c }),
         };
+        if rangee.len() == COLONNES_MAX {
+            // Sans relire la suite : le nombre de cases suffit au message.
+            return Err(Defaut::TropDeCases(compter_cases(&cars)));
+        }
         rangee.push(Cellule { contenu, barree });
         i += 1;
     }
+    // Les espaces de fin de rangée sont des cases vides, dans la limite de l'aire.
+    let espaces = texte.len() - texte.trim_end_matches(' ').len();
+    rangee.extend(std::iter::repeat_n(Cellule::vide(), espaces.min(COLONNES_MAX - rangee.len())));
     Ok(rangee)
+}
+
+/// Le nombre de cases d'une rangée trop longue, pour le message : chaque caractère hors
+/// « ~ » et hors de {…} compte une case, chaque {…} une case.
+fn compter_cases(cars: &[char]) -> usize {
+    let mut n = 0;
+    let mut dans = false;
+    for &c in cars {
+        match c {
+            '{' if !dans => {
+                dans = true;
+                n += 1;
+            }
+            '}' if dans => dans = false,
+            '~' => {}
+            _ if !dans => n += 1,
+            _ => {}
+        }
+    }
+    n
 }
 
 /// Lit `bulletin table=N coup=N`. `None` si la ligne n'est pas un en-tête du tout.
@@ -370,7 +514,7 @@ fn lire_en_tete(ligne: &str) -> Option<Result<(u32, u32), Defaut>> {
     if !mots.next().is_some_and(|m| m.eq_ignore_ascii_case("bulletin")) {
         return None;
     }
-    let mauvais = || Defaut::EnTete(ligne.to_string());
+    let mauvais = || Defaut::EnTete(extrait(ligne));
     let (mut table, mut coup) = (None, None);
     for m in mots {
         let Some((cle, val)) = m.split_once('=') else { return Some(Err(mauvais())) };
@@ -386,7 +530,7 @@ fn lire_en_tete(ligne: &str) -> Option<Result<(u32, u32), Defaut>> {
         let cle = if cle == "table" { "table" } else { "coup" };
         match val.parse::<u32>() {
             Ok(n) if val.bytes().all(|b| b.is_ascii_digit()) => *emplacement = Some(n),
-            _ => return Some(Err(Defaut::Nombre { cle, valeur: val.to_string() })),
+            _ => return Some(Err(Defaut::Nombre { cle, valeur: extrait(val) })),
         }
     }
     Some(match (table, coup) {
@@ -415,12 +559,15 @@ impl EnCours {
         let lc = &mut self.lecture;
         let contredit = |etat: EtatBulletin| Defaut::Contradiction {
             etat: if etat == EtatBulletin::Absent { "absent" } else { "vierge" },
-            ligne: l.trim().to_string(),
+            ligne: extrait(l.trim()),
         };
         let t = l.trim_start();
         if let Some(reste) = t.strip_prefix('|') {
             if lc.etat != EtatBulletin::Rempli {
                 return Err(contredit(lc.etat));
+            }
+            if lc.rangees.len() == RANGEES_MAX {
+                return Err(Defaut::TropDeRangees);
             }
             lc.rangees.push(lire_rangee(reste)?);
             self.a_contenu = true;
@@ -439,7 +586,7 @@ impl EnCours {
             lc.etat = etat;
             return Ok(());
         }
-        let Some((cle, val)) = t.split_once(':') else { return Err(Defaut::Incomprise(t.to_string())) };
+        let Some((cle, val)) = t.split_once(':') else { return Err(Defaut::Incomprise(extrait(t))) };
         let (cle, val) = (cle.trim().to_lowercase(), val.trim());
         let cle = if cle == "réf" { "ref".to_string() } else { cle };
         match cle.as_str() {
@@ -454,6 +601,10 @@ impl EnCours {
                 if val.is_empty() {
                     return Err(Defaut::ValeurVide(cle));
                 }
+                let longueur = val.chars().count();
+                if longueur > VALEUR_MAX {
+                    return Err(Defaut::ValeurTropLongue { cle: if cle == "ref" { "référence" } else { "score" }, longueur });
+                }
                 *champ = Some(val.to_string());
                 self.a_contenu = true;
             }
@@ -464,17 +615,20 @@ impl EnCours {
                 lc.rature = match val.to_lowercase().as_str() {
                     "oui" => true,
                     "non" => false,
-                    _ => return Err(Defaut::Rature(val.to_string())),
+                    _ => return Err(Defaut::Rature(extrait(val))),
                 };
             }
             "sanction" => {
+                if lc.sanctions.len() == SANCTIONS_MAX {
+                    return Err(Defaut::TropDeSanctions);
+                }
                 let sanction = SanctionNotee::lire(val)?;
                 if lc.sanctions.contains(&sanction) {
-                    return Err(Defaut::Doublon(format!("sanction: {val}")));
+                    return Err(Defaut::Doublon(format!("sanction: {}", extrait(val))));
                 }
                 lc.sanctions.push(sanction);
             }
-            _ => return Err(Defaut::CleInconnue(cle)),
+            _ => return Err(Defaut::CleInconnue(extrait(&cle))),
         }
         Ok(())
     }
@@ -484,6 +638,20 @@ impl EnCours {
 /// bulletin dont une ligne est malformée donne une erreur (fichier, ligne) ; les autres
 /// sont lus normalement. Une ligne hors de tout bulletin donne une erreur à elle seule.
 pub fn lire_bulletins(fichier: &str, texte: &str) -> Vec<Result<Lecture, ErreurLecture>> {
+    analyser(fichier, texte, &[])
+}
+
+/// Lit un fichier de bulletins tel qu'il est sur le disque, UTF-8 ou non : une ligne qui
+/// n'est pas de l'UTF-8 est une erreur (fichier:ligne) ; dans un bulletin, elle compte
+/// comme une ligne malformée de ce bulletin ; commentaire ou ligne vide, elle est
+/// signalée seule et le bulletin qui l'entoure est lu. Les autres bulletins sont lus.
+pub fn lire_bulletins_octets(fichier: &str, octets: &[u8]) -> Vec<Result<Lecture, ErreurLecture>> {
+    let d = crate::texte::decoder(octets);
+    analyser(fichier, &d.texte, &d.lignes_invalides)
+}
+
+/// `invalides` : les lignes (triées) qui n'étaient pas de l'UTF-8.
+fn analyser(fichier: &str, texte: &str, invalides: &[usize]) -> Vec<Result<Lecture, ErreurLecture>> {
     let mut sortie = Vec::new();
     let mut courant: Option<EnCours> = None;
     // Après un en-tête illisible : on saute jusqu'au prochain en-tête.
@@ -495,7 +663,11 @@ pub fn lire_bulletins(fichier: &str, texte: &str) -> Vec<Result<Lecture, ErreurL
         let n = i + 1;
         let l = brute.strip_suffix('\r').unwrap_or(brute);
         let t = l.trim();
+        let invalide = invalides.binary_search(&n).is_ok();
         if !t.starts_with('|') && (t.is_empty() || t.starts_with('#')) {
+            if invalide {
+                sortie.push(Err(erreur(n, None, None, Defaut::Encodage)));
+            }
             continue;
         }
         if let Some(en_tete) = lire_en_tete(t) {
@@ -511,7 +683,7 @@ pub fn lire_bulletins(fichier: &str, texte: &str) -> Vec<Result<Lecture, ErreurL
                 }
                 Err(d) => {
                     saute = true;
-                    sortie.push(Err(erreur(n, None, None, d)));
+                    sortie.push(Err(erreur(n, None, None, if invalide { Defaut::Encodage } else { d })));
                 }
             }
             continue;
@@ -519,7 +691,8 @@ pub fn lire_bulletins(fichier: &str, texte: &str) -> Vec<Result<Lecture, ErreurL
         match courant.as_mut() {
             Some(c) => {
                 if c.erreur.is_none() {
-                    if let Err(d) = c.ligne(l) {
+                    let r = if invalide { Err(Defaut::Encodage) } else { c.ligne(l) };
+                    if let Err(d) = r {
                         c.erreur = Some(erreur(n, Some(c.lecture.table), Some(c.lecture.coup), d));
                     }
                 }
@@ -527,7 +700,8 @@ pub fn lire_bulletins(fichier: &str, texte: &str) -> Vec<Result<Lecture, ErreurL
             None if saute => {}
             None => {
                 saute = true;
-                sortie.push(Err(erreur(n, None, None, Defaut::HorsBulletin(t.to_string()))));
+                let d = if invalide { Defaut::Encodage } else { Defaut::HorsBulletin(extrait(t)) };
+                sortie.push(Err(erreur(n, None, None, d)));
             }
         }
     }

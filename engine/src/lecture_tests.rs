@@ -14,6 +14,110 @@ fn lettre(c: char) -> Cellule {
     Cellule::lettre(c)
 }
 
+/// `debut` (un bulletin de la table 1) puis `suivant` : le premier est une erreur courte à
+/// la ligne `ligne` qui dit `message` ; le suivant est lu, et rendu.
+fn erreur_seule_puis(debut: &str, suivant: &str, ligne: usize, message: &str) -> Lecture {
+    let v = lire_bulletins("b.txt", &format!("{debut}{suivant}"));
+    assert_eq!(v.len(), 2);
+    let e = v[0].as_ref().unwrap_err();
+    assert_eq!((e.ligne, e.table), (ligne, Some(1)));
+    let texte = e.to_string();
+    assert!(texte.contains(message) && texte.len() < 200, "{texte}");
+    v[1].clone().expect("le bulletin suivant est lu")
+}
+
+/// Issue 12, points 3 et 4 : un bulletin plus grand que l'aire de rédaction (17 × 17) est
+/// une erreur pour lui seul, vite lue et au message court ; les autres bulletins sont lus.
+#[test]
+fn un_bulletin_plus_grand_que_le_formulaire_est_une_erreur_pour_lui_seul() {
+    let suivant = "bulletin table=2 coup=1\nref: H4\n|MANGER\n";
+    let cas = [
+        (format!("bulletin table=1 coup=1\n{}", "|A\n".repeat(300_000)), 19, "plus de 17 rangées"),
+        (format!("bulletin table=1 coup=1\n|{}\n", "A".repeat(300_000)), 2, "rangée de 300000 cases"),
+        (format!("bulletin table=1 coup=1\n|{}\n", "{AB}".repeat(1_000_000)), 2, "rangée de 1000000 cases"),
+        (format!("bulletin table=1 coup=1\n|{{{}}}\n", "AB".repeat(100)), 2, "200 lectures"),
+        (format!("bulletin table=1 coup=1\nref: {}\n", "H".repeat(10_000_000)), 2, "référence de 10000000 caractères"),
+    ];
+    for (debut, ligne, message) in cas {
+        assert_eq!(erreur_seule_puis(&debut, suivant, ligne, message).table, 2);
+    }
+    // 17 × 17 tient ; des espaces de fin au-delà de la 17e case sont des cases vides ignorées.
+    let plein = format!("bulletin table=1 coup=1\n{}", format!("|{}\n", "A".repeat(17)).repeat(17));
+    assert_eq!(une(&plein).rangees.len(), 17);
+    let l = une(&format!("bulletin table=1 coup=1\n|MANGER{}\n", " ".repeat(300_000)));
+    assert_eq!(l.rangees[0].len(), 17);
+}
+
+/// Issue 12, point 5 : un octet non UTF-8 ne coûte que sa ligne. Dans un commentaire, il
+/// est signalé seul et le bulletin est lu ; dans un bulletin, ce bulletin seul est en
+/// erreur ; les autres bulletins sont lus.
+#[test]
+fn un_octet_non_utf8_ne_coute_que_sa_ligne() {
+    let octets = b"# bulletins de la table 1, caf\xE9\nbulletin table=1 coup=1\nref: H4\n|MANGER\n\
+bulletin table=2 coup=1\nref: H\xE94\n|MANGER\nbulletin table=3 coup=1\n|MANGER\n";
+    let v = lire_bulletins_octets("b.txt", octets);
+    let erreurs: Vec<String> = v.iter().filter_map(|r| r.as_ref().err()).map(|e| e.to_string()).collect();
+    assert_eq!(erreurs.len(), 2, "{erreurs:?}");
+    assert!(erreurs[0].starts_with("b.txt:1: octets qui ne sont pas de l'UTF-8"), "{}", erreurs[0]);
+    assert!(erreurs[1].starts_with("b.txt:6: octets"), "{}", erreurs[1]);
+    let lues: Vec<u32> = v.iter().filter_map(|r| r.as_ref().ok()).map(|l| l.table).collect();
+    assert_eq!(lues, vec![1, 3]);
+    let e2 = v.iter().filter_map(|r| r.as_ref().err()).nth(1).unwrap();
+    assert_eq!((e2.table, e2.coup), (Some(2), Some(1)));
+}
+
+/// Une lecture venue du JSON passe les mêmes bornes que le format texte.
+#[test]
+fn valider_borne_les_lectures_json() {
+    let mut l = Lecture::nouvelle(1, 1);
+    l.rangees = vec![vec![Cellule::lettre('A'); 1000]; 1000];
+    assert_eq!(l.valider(), Err(Defaut::TropDeRangees));
+    l.rangees.truncate(17);
+    assert_eq!(l.valider(), Err(Defaut::TropDeCases(1000)));
+    l.rangees = vec![vec![Cellule::lettre('A'); 17]; 17];
+    assert_eq!(l.valider(), Ok(()));
+    l.rangees[3][3] = Cellule { contenu: Contenu::Lettre(Trace { lettre: 'é', entouree: false }), barree: false };
+    assert_eq!(l.valider(), Err(Defaut::LettreInvalide('é')));
+    l.rangees[3][3] = Cellule { contenu: Contenu::Alternatives(vec![Trace::depuis('A'); 60]), barree: false };
+    assert!(matches!(l.valider(), Err(Defaut::TropDeLectures { colonne: 4, lectures: 60 })));
+    let mut v = Lecture::nouvelle(1, 1);
+    v.etat = EtatBulletin::Vierge;
+    v.score = Some("20".into());
+    assert!(matches!(v.valider(), Err(Defaut::Contradiction { .. })));
+}
+
+/// Les sanctions notées sont bornées comme le reste du bulletin (issues 12 et 13) : au plus
+/// 8 par bulletin, un motif d'au plus 80 caractères ; au-delà, une erreur courte pour ce
+/// bulletin seul. `valider` applique les mêmes bornes aux lectures JSON et archivées.
+#[test]
+fn les_sanctions_notees_sont_bornees() {
+    let suivant = "bulletin table=2 coup=1\nref: H4\n|MANGER\nsanction: temps\n";
+    let neuf: String = (1..=9).map(|i| format!("sanction: avertissement motif {i}\n")).collect();
+    let cas = [
+        (format!("bulletin table=1 coup=1\nvierge\n{neuf}"), 11, "plus de 8 sanctions"),
+        (format!("bulletin table=1 coup=1\nvierge\nsanction: zéro {}\n", "x".repeat(10_000_000)), 3, "motif de 10000000 caractères"),
+        (format!("bulletin table=1 coup=1\nvierge\nsanction: {}\n", "carton".repeat(1_000_000)), 3, "sanction « cartoncarton"),
+    ];
+    for (debut, ligne, message) in cas {
+        assert_eq!(erreur_seule_puis(&debut, suivant, ligne, message).sanctions, vec![SanctionNotee::TempsDepasse]);
+    }
+    // Huit sanctions distinctes et un motif de 80 caractères tiennent.
+    let huit: String = (1..=8).map(|i| format!("sanction: avertissement motif {i}\n")).collect();
+    assert_eq!(une(&format!("bulletin table=1 coup=1\nvierge\n{huit}")).sanctions.len(), 8);
+    let l = une(&format!("bulletin table=1 coup=1\nvierge\nsanction: zéro {}\n", "x".repeat(80)));
+    assert_eq!(l.valider(), Ok(()));
+
+    let mut l = Lecture::nouvelle(1, 1);
+    l.sanctions = (0..9).map(|i| SanctionNotee::Zero { motif: format!("motif {i}") }).collect();
+    assert_eq!(l.valider(), Err(Defaut::TropDeSanctions));
+    l.sanctions = vec![SanctionNotee::Avertissement { motif: "b".repeat(81) }];
+    assert_eq!(l.valider(), Err(Defaut::MotifTropLong(81)));
+    l.sanctions = vec![SanctionNotee::Zero { motif: " ".into() }];
+    assert_eq!(l.valider(), Err(Defaut::SanctionSansMotif("zéro")));
+    l.sanctions = vec![SanctionNotee::TempsDepasse, SanctionNotee::TempsDepasse];
+    assert!(matches!(l.valider(), Err(Defaut::Doublon(_))));
+}
+
 #[test]
 fn exemple_de_l_issue() {
     let l = une("bulletin table=12 coup=5\nref: 13 B\nscore: 49\n|....W\n|.HARFIST\n");

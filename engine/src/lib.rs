@@ -9,15 +9,18 @@ pub mod generation;
 pub mod grille;
 pub mod lecture;
 pub mod lexique;
+pub mod lexique_partie;
 pub mod partie;
 pub mod reference;
 pub mod regles;
+pub mod texte;
 pub mod tuiles;
 
 pub use evaluation::{evaluer, places_au_score, places_jouables, verifier, Evaluation, Illegal, Pose};
 pub use generation::{solutions, Solution};
 pub use grille::Grille;
 pub use lexique::{Identite, Lexique};
+pub use lexique_partie::LexiquePartie;
 pub use partie::{Partie, ErreurPartie};
 pub use reference::{Direction, Reference};
 pub use regles::Formule;

@@ -6,7 +6,9 @@ use crate::grille::Grille;
 use crate::lexique::Lexique;
 use crate::reference::Reference;
 use crate::regles::Formule;
+use crate::texte::extrait;
 use crate::tuiles::{mot_depuis_texte, Lettre, Tirage};
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -56,8 +58,9 @@ pub struct Partie {
 }
 
 /// Un mot formé par un top qui n'est pas dans le lexique : ce n'est pas une erreur de la
-/// partie (elle a pu être jouée avec un autre lexique), mais l'arbitre doit le savoir.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// partie (elle a pu être jouée avec un autre lexique), mais l'arbitre doit le savoir ;
+/// la correction l'admet pour la partie ([`crate::LexiquePartie`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MotHorsLexique {
     pub coup: u32,
     pub ligne: usize,
@@ -65,14 +68,15 @@ pub struct MotHorsLexique {
 }
 
 impl Partie {
-    /// Lit et rejoue un fichier de partie.
+    /// Lit et rejoue un fichier de partie. Des octets qui ne sont pas de l'UTF-8 sont lus
+    /// « � » : sans effet dans un commentaire, une erreur de la ligne ailleurs.
     pub fn lire(chemin: &Path, formule: Formule) -> Result<Partie, ErreurPartie> {
-        let texte = std::fs::read_to_string(chemin).map_err(|e| ErreurPartie {
+        let octets = std::fs::read(chemin).map_err(|e| ErreurPartie {
             fichier: chemin.to_path_buf(),
             ligne: 0,
             message: format!("lecture impossible : {e}"),
         })?;
-        Self::depuis_texte(chemin, &texte, formule)
+        Self::depuis_texte(chemin, &crate::texte::decoder(&octets).texte, formule)
     }
 
     /// Analyse et rejoue le texte d'une partie.
@@ -186,7 +190,7 @@ fn lire_coup(champs: &[&str], ligne: usize, attendu: u32) -> Result<Coup, String
         return Err(format!(
             "{} colonnes, attendu 5 : coup tirage top ref score (ligne « {} »)",
             champs.len(),
-            champs.join(" ")
+            extrait(&champs.join(" "))
         ));
     }
     // Une référence écrite avec une espace (« H 4 ») occupe deux colonnes.
@@ -195,20 +199,23 @@ fn lire_coup(champs: &[&str], ligne: usize, attendu: u32) -> Result<Coup, String
     } else {
         (champs[3].to_string(), champs[4])
     };
-    let numero: u32 = champs[0].parse().map_err(|_| format!("numéro de coup « {} » illisible", champs[0]))?;
+    let numero: u32 = champs[0].parse().map_err(|_| format!("numéro de coup « {} » illisible", extrait(champs[0])))?;
     if numero != attendu {
         return Err(format!("coup numéro {numero}, attendu {attendu}"));
     }
     let (reliquat, tirage) = match champs[1].split_once('+') {
         Some((r, n)) => {
-            let r: Tirage = r.parse().map_err(|c| format!("reliquat « {} » : caractère « {c} » inattendu", champs[1]))?;
-            let n: Tirage = n.parse().map_err(|c| format!("tirage « {} » : caractère « {c} » inattendu", champs[1]))?;
+            let r: Tirage = r.parse().map_err(|e| format!("reliquat « {} » : {e}", extrait(champs[1])))?;
+            let n: Tirage = n.parse().map_err(|e| format!("tirage « {} » : {e}", extrait(champs[1])))?;
             (Some(r), r.plus(&n))
         }
-        None => (None, champs[1].parse().map_err(|c| format!("tirage « {} » : caractère « {c} » inattendu", champs[1]))?),
+        None => (None, champs[1].parse().map_err(|e| format!("tirage « {} » : {e}", extrait(champs[1])))?),
     };
-    let top = mot_depuis_texte(champs[2]).ok_or_else(|| format!("top « {} » : lettres A–Z (minuscule = joker) attendues", champs[2]))?;
+    let top = mot_depuis_texte(champs[2]).ok_or_else(|| format!("top « {} » : lettres A–Z (minuscule = joker) attendues", extrait(champs[2])))?;
+    if top.len() > crate::reference::TAILLE {
+        return Err(format!("top « {} » de {} lettres : la grille a {} cases", extrait(champs[2]), top.len(), crate::reference::TAILLE));
+    }
     let reference: Reference = reference.parse().map_err(|e| format!("{e}"))?;
-    let score = score.parse().map_err(|_| format!("score « {score} » illisible"))?;
+    let score = score.parse().map_err(|_| format!("score « {} » illisible", extrait(score)))?;
     Ok(Coup { numero, ligne, reliquat, tirage, top, reference, score })
 }

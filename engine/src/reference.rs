@@ -84,7 +84,7 @@ impl std::str::FromStr for Reference {
         if compact.is_empty() {
             return Err(ErreurReference::Vide);
         }
-        let forme = || ErreurReference::Forme(s.trim().to_string());
+        let forme = || ErreurReference::Forme(crate::texte::extrait(s.trim()));
         let b = compact.as_bytes();
         let (lettre, nombre, direction) = if b[0].is_ascii_alphabetic() {
             (b[0], &compact[1..], Direction::Horizontal)
@@ -99,7 +99,7 @@ impl std::str::FromStr for Reference {
         let n: usize = nombre.parse().map_err(|_| forme())?;
         let ligne = (lettre - b'A') as usize;
         if !(1..=TAILLE).contains(&n) || ligne >= TAILLE {
-            return Err(ErreurReference::HorsGrille(s.trim().to_string()));
+            return Err(ErreurReference::HorsGrille(crate::texte::extrait(s.trim())));
         }
         Ok(Reference::new(ligne, n - 1, direction))
     }

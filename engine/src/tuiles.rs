@@ -100,9 +100,10 @@ impl Tirage {
         self.compte[0]
     }
 
-    /// Ajoute une lettre (`?` : indice 0).
+    /// Ajoute une lettre (`?` : indice 0). Le compte ne déborde jamais (il plafonne à
+    /// 255, bien au-delà de ce qu'un sac contient).
     pub fn ajouter(&mut self, indice: usize) {
-        self.compte[indice] += 1;
+        self.compte[indice] = self.compte[indice].saturating_add(1);
     }
 
     /// Retire une lettre ; `false` si elle n'y est pas.
@@ -128,10 +129,11 @@ impl Tirage {
         Some(r)
     }
 
+    /// `self + autre` ; chaque compte plafonne à 255 au lieu de déborder.
     pub fn plus(&self, autre: &Tirage) -> Tirage {
         let mut r = *self;
         for i in 0..NB_INDICES {
-            r.compte[i] += autre.compte[i];
+            r.compte[i] = r.compte[i].saturating_add(autre.compte[i]);
         }
         r
     }
@@ -176,17 +178,36 @@ pub fn est_voyelle(l: Lettre) -> bool {
     matches!(nue(l), 1 | 5 | 9 | 15 | 21 | 25)
 }
 
+/// Un tirage écrit qui ne peut pas exister.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ErreurTirage {
+    #[error("caractère « {0} » inattendu")]
+    Caractere(char),
+    /// Plus d'exemplaires d'une lettre que le sac n'en contient (règlement 1.1).
+    #[error("{nombre} fois « {lettre} », le sac n'en contient que {sac}")]
+    TropDeLettres { lettre: char, nombre: usize, sac: u8 },
+}
+
 impl std::str::FromStr for Tirage {
-    type Err = char;
-    /// `EINABR?` : lettres (casse indifférente) et `?` pour un joker.
-    fn from_str(s: &str) -> Result<Self, char> {
-        let mut t = Tirage::default();
+    type Err = ErreurTirage;
+    /// `EINABR?` : lettres (casse indifférente) et `?` pour un joker, pas plus
+    /// d'exemplaires de chacune que le sac n'en contient.
+    fn from_str(s: &str) -> Result<Self, ErreurTirage> {
+        let mut n = [0usize; NB_INDICES];
         for c in s.chars() {
             match c {
-                '?' => t.ajouter(0),
-                c if c.is_ascii_alphabetic() => t.ajouter((c.to_ascii_uppercase() as u8 - b'A' + 1) as usize),
-                c => return Err(c),
+                '?' => n[0] += 1,
+                c if c.is_ascii_alphabetic() => n[(c.to_ascii_uppercase() as u8 - b'A' + 1) as usize] += 1,
+                c => return Err(ErreurTirage::Caractere(c)),
             }
+        }
+        let mut t = Tirage::default();
+        for (i, (&nombre, &sac)) in n.iter().zip(&DISTRIBUTION).enumerate() {
+            if nombre > sac as usize {
+                let lettre = if i == 0 { '?' } else { (b'A' + i as u8 - 1) as char };
+                return Err(ErreurTirage::TropDeLettres { lettre, nombre, sac });
+            }
+            t.compte[i] = nombre as u8;
         }
         Ok(t)
     }
@@ -253,6 +274,22 @@ mod tests {
     fn tirage_texte_aller_retour() {
         let t: Tirage = "eba?AEF".parse().unwrap();
         assert_eq!(t.to_string(), "AABEEF?");
-        assert_eq!("AB1".parse::<Tirage>(), Err('1'));
+        assert_eq!("AB1".parse::<Tirage>(), Err(ErreurTirage::Caractere('1')));
+    }
+
+    /// Issue 12, point 6 : 263 lettres ne se replient plus en 7 (263 mod 256) ; un tirage
+    /// qui demande plus d'exemplaires d'une lettre que le sac n'en a est refusé.
+    #[test]
+    fn un_tirage_impossible_est_refuse_sans_debordement() {
+        let e = "A".repeat(263).parse::<Tirage>().unwrap_err();
+        assert_eq!(e, ErreurTirage::TropDeLettres { lettre: 'A', nombre: 263, sac: 9 });
+        assert_eq!(e.to_string(), "263 fois « A », le sac n'en contient que 9");
+        assert!(matches!("???".parse::<Tirage>(), Err(ErreurTirage::TropDeLettres { lettre: '?', nombre: 3, sac: 2 })));
+        assert_eq!("AAAAAAAAA".parse::<Tirage>().unwrap().len(), 9);
+        let mut t = Tirage::default();
+        for _ in 0..300 {
+            t.ajouter(1);
+        }
+        assert_eq!(t.compte[1], 255, "plafonne, ne revient pas à zéro");
     }
 }

@@ -1,6 +1,8 @@
 //! Propriétés de la correction sur des coups réels (parties Eliot, lexique par défaut) :
 //! - un bulletin qui énonce correctement le top, par la référence alphanumérique ou par
-//!   les lettres de raccord, est valide et payé du score du top (chaque coup de 4 parties) ;
+//!   les lettres de raccord, jokers entourés, est valide et payé du score du top (chaque
+//!   coup de 4 parties, même quand le top forme un mot que le lexique ignore : la partie
+//!   fait foi) ;
 //! - une solution quelconque bien localisée et bien comptée est valide, la même avec un
 //!   score faux reçoit un avertissement et son score exact, avec une référence décalée au
 //!   mieux la pénalité de 5 points ;
@@ -10,7 +12,7 @@ use arbitre_engine::arbitrage::{corriger, ContexteCoup, Decision, Edition, Motif
 use arbitre_engine::lecture::{Cellule, Contenu, EtatBulletin, Lecture, Trace};
 use arbitre_engine::reference::{Direction, Reference};
 use arbitre_engine::tuiles::JOKER;
-use arbitre_engine::{Formule, Lexique, Partie};
+use arbitre_engine::{Formule, Lexique, LexiquePartie, Partie};
 use proptest::prelude::*;
 
 mod ecriture;
@@ -45,16 +47,19 @@ fn attendre(d: &Decision, verdict: Verdict, score: u32, quoi: &str) {
 
 #[test]
 fn le_top_bien_localise_est_toujours_valide() {
-    let mut par_raccord = 0;
+    let (mut par_raccord, mut hors_lexique) = (0, 0);
     for nom in PARTIES {
         let p = partie(nom);
+        // Les tops ont été trouvés avec l'ODS : certains forment des mots que le lexique
+        // par défaut ignore (SAX, LAUZES, OKA, BI dans rosace) ; ils sont admis pour la
+        // partie.
+        let lp = LexiquePartie::new(&p, lexique());
+        hors_lexique += lp.admis().len();
         for coup in 1..=p.coups.len() as u32 {
-            let ctx = ContexteCoup::new(&p, coup, lexique()).unwrap();
+            let ctx = ContexteCoup::new(&p, coup, &lp).unwrap();
             let top = &p.tops[coup as usize - 1];
-            // Le top de la partie (trouvé avec l'ODS) peut manquer au lexique par défaut.
-            let Some(s) = ctx.solutions.iter().find(|s| s.reference == top.reference && s.mot() == top.mot.as_slice()) else {
-                continue;
-            };
+            let s = ctx.solutions.iter().find(|s| s.reference == top.reference && s.mot() == top.mot.as_slice());
+            let s = s.unwrap_or_else(|| panic!("{nom} coup {coup} : le top {} n'est pas une solution", top.mot_texte()));
             let quoi = format!("{nom} coup {coup} {s:?}");
             let d = corriger(&ctx, &lecture(coup, mot_seul(&ctx.grille, s), Some(s.reference.to_string()), Some(s.score)), Edition::E2020);
             attendre(&d, Verdict::Valide, s.score, &quoi);
@@ -68,13 +73,15 @@ fn le_top_bien_localise_est_toujours_valide() {
         }
     }
     assert!(par_raccord >= 20, "{par_raccord} tops localisés par lettres de raccord");
+    assert!(hors_lexique >= 10, "{hors_lexique} coups dont le top forme un mot absent du lexique par défaut");
 }
 
 #[test]
 fn solutions_quelconques_ref_juste_score_faux_ref_decalee() {
     let p = partie("fumee");
     for coup in [3u32, 9, 15] {
-        let ctx = ContexteCoup::new(&p, coup, lexique()).unwrap();
+        let lp = LexiquePartie::new(&p, lexique());
+        let ctx = ContexteCoup::new(&p, coup, &lp).unwrap();
         for s in ctx.solutions.iter().step_by(37).take(40) {
             let quoi = format!("fumee coup {coup} {s:?}");
             // Par les lettres de raccord (trois au moins) : valide.
@@ -124,7 +131,8 @@ fn solutions_quelconques_ref_juste_score_faux_ref_decalee() {
 #[test]
 fn bulletins_absent_et_vierge() {
     let p = partie("fumee");
-    let ctx = ContexteCoup::new(&p, 4, lexique()).unwrap();
+    let lp = LexiquePartie::new(&p, lexique());
+    let ctx = ContexteCoup::new(&p, 4, &lp).unwrap();
     let mut l = Lecture::nouvelle(3, 4);
     l.etat = EtatBulletin::Absent;
     let d = corriger(&ctx, &l, Edition::E2020);
@@ -144,7 +152,8 @@ fn contextes() -> &'static Contextes {
     static C: OnceLock<Contextes> = OnceLock::new();
     C.get_or_init(|| {
         let p: &'static Partie = Box::leak(Box::new(partie("hutte")));
-        Contextes { ctx: [1u32, 2, 8, 16].iter().map(|&n| ContexteCoup::new(p, n, lexique()).unwrap()).collect() }
+        let lp: &'static LexiquePartie = Box::leak(Box::new(LexiquePartie::new(p, lexique())));
+        Contextes { ctx: [1u32, 2, 8, 16].iter().map(|&n| ContexteCoup::new(p, n, lp).unwrap()).collect() }
     })
 }
 

@@ -102,6 +102,29 @@ fn guide_5_1_1_ex6_raccord_tourne_placement_impossible() {
     zero(&d, &[Motif::PlacementImpossible]);
 }
 
+/// Guide 1.1.6, quand une autre place du mot dans le sens écrit retient deux des lettres
+/// du raccord tourné : ETALE en 4J ; HARNOIS horizontal en O2 (90) y forme ETALER, son R
+/// sous le L et le E d'ETALE. Le raccord I, L, E écrit au-dessus du R est celui de 10F
+/// (78) tourné ; à O2 seules L et E coïncident : ce n'est pas un raccord (ni avertissement,
+/// ni paiement de 90), c'est un placement impossible.
+#[test]
+fn guide_5_1_1_ex6_raccord_tourne_meme_si_une_autre_place_en_retient_deux_lettres() {
+    let s = Situation::new(
+        grille_mots(&[("H3", "ENTOILE"), ("4J", "ETALE")]),
+        "AHINORS",
+        &["HARNOIS", "ENTOILER", "ENTOILES", "RENTOILE", "ETALE", "ETALER"],
+    );
+    assert_eq!((s.score("HARNOIS", "10F"), s.score("HARNOIS", "O2")), (78, 90));
+    assert!(s.est_solution("HARNOIS", "O2"));
+    let d = s.corriger("score: 78\n|..I\n|..L\n|..E\n|HARNOIS\n");
+    zero(&d, &[Motif::PlacementImpossible]);
+    assert!(!d.verifier_grille, "le raccord est sur la grille, tourné : {d:?}");
+    // L et E seuls au-dessus du R : ils désignent autant O2 (telles qu'elles y sont) que
+    // 10F tournée ; lus tels quels, deux lettres de raccord à O2 (guide 1.1.8).
+    let d = s.corriger("score: 90\n|..L\n|..E\n|HARNOIS\n");
+    verifier(&d, Verdict::Avertissement, 90, &[Motif::LettresRaccord]);
+}
+
 /// Guide 1.1.7 : « Avertissement : le raccord WEL est erroné, mais 2 lettres de raccord E
 /// et U sont correctes. On considère donc W et L comme parasites. » Ici : ZLE, dont L et E
 /// sont correctes, Z parasite.

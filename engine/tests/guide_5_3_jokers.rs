@@ -151,8 +151,7 @@ fn guide_5_3_2_ex7_sans_cercle_score_faux_minimum() {
 #[test]
 fn guide_5_3_2_ex9_encerclement_errone_score_existant() {
     let d = minimale().corriger(&bulletin_minimale("MINImALE", "score: 140\n"));
-    verifier(&d, Verdict::Avertissement, 140, &[]);
-    assert!(d.motifs.iter().any(|m| matches!(m, Motif::Joker { .. })), "{d:?}");
+    verifier(&d, Verdict::Avertissement, 140, &[Motif::Joker { lettre: 'M' }]);
 }
 
 /// Guide 3.2.10 : « Avertissement pour encerclements et score erronés. Le joueur reçoit le
@@ -209,8 +208,23 @@ fn guide_5_3_2_ex12_joker_pour_une_lettre_du_tirage() {
 #[test]
 fn guide_5_3_2_ex13_encerclement_superflu() {
     let d = wasp().corriger("score: 15\n|W\n|a\n|SAUR\n|P\n");
-    verifier(&d, Verdict::Avertissement, 15, &[]);
-    assert!(d.motifs.iter().any(|m| matches!(m, Motif::Joker { .. })), "{d:?}");
+    verifier(&d, Verdict::Avertissement, 15, &[Motif::Joker { lettre: 'A' }]);
+}
+
+/// Billet, case (9) : « une erreur peut se produire lors de l'encerclement du joker […]
+/// indiquer la lettre encerclée par erreur ». RAT en H8 ; tirage DIVRTI? : DIVERTIR en 8A
+/// (le R de RAT), le joker pour le E ; le joueur entoure le second I au lieu du E : le
+/// billet nomme I, pas E.
+#[test]
+fn billet_9_nomme_la_lettre_encerclee_par_erreur() {
+    let s = Situation::new(grille_mots(&[("H8", "RAT")]), "DIVRTI?", &["DIVERTIR", "RAT"]);
+    let score = s.score("DIVeRTIR", "8A");
+    assert!(s.est_solution("DIVeRTIR", "8A"));
+    let d = s.corriger(&format!("ref: 8 A\nscore: {score}\n{}", vertical("DIVERTiR")));
+    verifier(&d, Verdict::Avertissement, score, &[Motif::Joker { lettre: 'I' }]);
+    // Sans aucun cercle, le billet nomme la lettre du joker (E).
+    let d = s.corriger(&format!("ref: 8 A\nscore: {score}\n{}", vertical("DIVERTIR")));
+    verifier(&d, Verdict::Avertissement, score, &[Motif::Joker { lettre: 'E' }]);
 }
 
 /// Règlement 5.5 : « Absence, dans le mot joué, d'un cercle autour de la lettre dont le

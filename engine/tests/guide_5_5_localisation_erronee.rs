@@ -4,8 +4,9 @@
 //!
 //! La grille CANCANE / EFFUSION / PUBLIERA est celle du guide (5.19 à 5.22) et les scores
 //! sont ceux du guide ; le petit lexique dit ce que l'ODS admet (CANCANER oui, CANCANEE
-//! non : cancaner est intransitif), la plausibilité est jugée par le modèle appris du
-//! lexique français par défaut.
+//! non : cancaner est intransitif), comme le ferait une liste de tournoi ; la plausibilité
+//! est jugée par le modèle appris de la liste française (lexique libre par défaut augmenté
+//! du petit lexique) : le petit lexique suffit.
 
 mod commun;
 
@@ -20,7 +21,7 @@ fn vertical(mot: &str) -> String {
 fn cancane(tirage: &str) -> Situation {
     let g = grille_mots(&[("H4", "CANCANE"), ("6A", "EFFUSION"), ("A1", "PUBLIERA")]);
     let mots = ["CANCANE", "CANCANER", "EFFUSION", "PUBLIERA", "PURGEAT", "BARMAID", "WAX", "WU", "AS", "XI"];
-    Situation::new(g, tirage, &mots).avec_modele_francais()
+    Situation::new(g, tirage, &mots)
 }
 
 /// Guide 5.19 : « Zéro : localisation absente, score correspondant à un emplacement
@@ -79,7 +80,7 @@ fn guide_5_5_ex22_wax_fw_et_sx_pas_plausibles() {
 /// commission qui tranchera. »
 #[test]
 fn guide_5_5_ex23_aparle_douteux_commission() {
-    let s = Situation::new(grille_mots(&[("H4", "PARLE")]), "AABELNO", &["PARLE", "PARLEE", "ABALONE"]).avec_modele_francais();
+    let s = Situation::new(grille_mots(&[("H4", "PARLE")]), "AABELNO", &["PARLE", "PARLEE", "ABALONE"]);
     assert_eq!(s.score("ABALONE", "9B"), 71);
     assert_eq!(s.score("ABALONE", "3F"), 71);
     let d = s.corriger(&format!("score: 71\n{}", vertical("ABALONE")));
@@ -90,8 +91,7 @@ fn guide_5_5_ex23_aparle_douteux_commission() {
 /// ENTOILE en H3 ; tirage AHINORS : HARNOIS vaut 78 en 10F (ENTOILER), 10B (ENTOILES) et
 /// 2F (RENTOILE), toutes valides ; 16 en 7C (seul, à travers le T).
 fn harnois() -> Situation {
-    let s = Situation::new(grille_mots(&[("H3", "ENTOILE")]), "AHINORS", &["HARNOIS", "ENTOILER", "ENTOILES", "RENTOILE"])
-        .avec_modele_francais();
+    let s = Situation::new(grille_mots(&[("H3", "ENTOILE")]), "AHINORS", &["HARNOIS", "ENTOILER", "ENTOILES", "RENTOILE"]);
     assert_eq!(s.score("HARNOIS", "10F"), 78);
     assert_eq!(s.score("HARNOIS", "7C"), 16);
     assert!(s.est_solution("HARNOIS", "7C"));
@@ -189,8 +189,7 @@ fn guide_5_5_ex4_place_indiquee_formant_un_mot_implausible() {
 /// AM en D8, TU en F8, JET en H7 ; tirage ABEIMRT : TIMBRE ne vaut 41 qu'en 10C (il y forme
 /// AMI, TUB, JETE) ; en 10D il vaudrait 36 et formerait AMT, TUM, JETR.
 fn timbre() -> Situation {
-    let s = Situation::new(grille_mots(&[("D8", "AM"), ("F8", "TU"), ("H7", "JET")]), "ABEIMRT", &["TIMBRE", "AMI", "TUB", "JETE"])
-        .avec_modele_francais();
+    let s = Situation::new(grille_mots(&[("D8", "AM"), ("F8", "TU"), ("H7", "JET")]), "ABEIMRT", &["TIMBRE", "AMI", "TUB", "JETE"]);
     assert_eq!(s.score("TIMBRE", "10C"), 41);
     assert_eq!(s.score("TIMBRE", "10D"), 36);
     s

@@ -18,7 +18,7 @@ fn bloc(mot: &str, raccord: &str, a_cote: usize) -> String {
 /// ENTOILER en E4, RESALER en L5 ; tirage ABEILMN : MINABLE en 12B (81, ENTOILERA) ou en
 /// 12I (88, RESALERA).
 fn minable(mots: &[&str]) -> Situation {
-    let s = Situation::new(grille_mots(&[("E4", "ENTOILER"), ("L5", "RESALER")]), "ABEILMN", mots).avec_modele_francais();
+    let s = Situation::new(grille_mots(&[("E4", "ENTOILER"), ("L5", "RESALER")]), "ABEILMN", mots);
     assert_eq!(s.score("MINABLE", "12B"), 81);
     assert_eq!(s.score("MINABLE", "12I"), 88);
     s
@@ -41,8 +41,7 @@ fn harnois() -> Situation {
         grille_mots(&[("H3", "ENTOILE")]),
         "AHINORS",
         &["HARNOIS", "NOIRS", "NOIRE", "ENTOILER", "ENTOILES", "RENTOILE"],
-    )
-    .avec_modele_francais();
+    );
     assert_eq!(s.score("HARNOIS", "10F"), 78);
     assert_eq!(s.score("NOIRS", "10E"), 15);
     s

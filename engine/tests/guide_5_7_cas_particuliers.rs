@@ -12,8 +12,7 @@ fn harnois() -> Situation {
         grille_mots(&[("H3", "ENTOILE")]),
         "AHINORS",
         &["HARNOIS", "HARNAIS", "ENTOILER", "ENTOILES", "RENTOILE"],
-    )
-    .avec_modele_francais();
+    );
     assert_eq!(s.score("HARNOIS", "10F"), 78);
     s
 }
@@ -69,8 +68,7 @@ fn guide_5_7_3_ex3_lettre_finale_omise_reference_juste() {
 /// TASSE en H8, SALON en N1 ; tirage CEEHLUV : CHEVELUE vaut 88 en 12A, 82 en 12D et en
 /// 12F (il croise TASSE par son E en H12).
 fn chevelue() -> Situation {
-    let s = Situation::new(grille_mots(&[("H8", "TASSE"), ("N1", "SALON")]), "CEEHLUV", &["CHEVELUS", "CHEVELUE"])
-        .avec_modele_francais();
+    let s = Situation::new(grille_mots(&[("H8", "TASSE"), ("N1", "SALON")]), "CEEHLUV", &["CHEVELUS", "CHEVELUE"]);
     assert_eq!(s.score("CHEVELUE", "12A"), 88);
     assert_eq!(s.score("CHEVELUE", "12D"), 82);
     s
@@ -119,7 +117,7 @@ fn guide_5_5_ex14_raccord_designant_une_place_impossible() {
 /// de WAP ; SWAP en H5 (15, le chiffre du guide).
 #[test]
 fn guide_5_7_4_ex3_lettre_parasite_formant_une_autre_solution() {
-    let s = Situation::new(grille_mots(&[("H6", "WAP")]), "EINORRS", &["PRIERONS", "SWAP", "WAP"]).avec_modele_francais();
+    let s = Situation::new(grille_mots(&[("H6", "WAP")]), "EINORRS", &["PRIERONS", "SWAP", "WAP"]);
     assert_eq!(s.score("PRIERONS", "8H"), 83);
     assert_eq!(s.score("SWAP", "H5"), 15);
     let d = s.corriger("score: 83\n|SWAP\n|...R\n|...I\n|...E\n|...R\n|...O\n|...N\n|...S\n");
@@ -136,8 +134,7 @@ fn guide_5_7_4_ex3_lettre_parasite_formant_une_autre_solution() {
 /// (DOSE) ; écrit seul, il se lit aussi RE + E d'ENVOYE (REENVOYE, non admis).
 #[test]
 fn guide_5_7_4_ex1_penalite_plutot_que_prolongement_non_admis() {
-    let s = Situation::new(grille_mots(&[("8F", "ENVOYE"), ("D12", "DOS")]), "AAEEIRT", &["REE", "DOSE", "DOS", "ENVOYE"])
-        .avec_modele_francais();
+    let s = Situation::new(grille_mots(&[("8F", "ENVOYE"), ("D12", "DOS")]), "AAEEIRT", &["REE", "DOSE", "DOS", "ENVOYE"]);
     assert_eq!(s.score("REE", "15B"), 10);
     let d = s.corriger("score: 10\n|R\n|E\n|E\n");
     verifier(&d, Verdict::Penalite, 5, &[Motif::LocalisationPenalite]);
@@ -153,8 +150,7 @@ fn billet_24_mot_non_admis_avec_joker_n_est_pas_un_placement_impossible() {
         grille_mots(&[("H3", "ENTOILE")]),
         "AHINOR?",
         &["HARNOIS", "HARNAIS", "ENTOILER", "ENTOILES", "RENTOILE"],
-    )
-    .avec_modele_francais();
+    );
     let d = s.corriger("ref: 10 F\nscore: 72\n|H\n|A\n|R\n|N\n|O\n|I\n|x\n");
     zero(&d, &[Motif::MotNonAdmis { mots: vec!["HARNOIX".into()] }]);
 }

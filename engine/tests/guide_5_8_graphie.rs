@@ -15,8 +15,7 @@ fn situation() -> Situation {
         grille_mots(&[("H3", "ENTOILE")]),
         "AHINORS",
         &["HARNOIS", "NOIR", "SOIR", "ENTOILER", "ENTOILES", "RENTOILE"],
-    )
-    .avec_modele_francais();
+    );
     assert_eq!(s.score("NOIR", "10E"), 14);
     assert_eq!(s.score("SOIR", "10E"), 14);
     s

@@ -14,8 +14,7 @@ fn harnois() -> Situation {
         grille_mots(&[("H3", "ENTOILE")]),
         "AHINORS",
         &["HARNOIS", "TRI", "ENTOILER", "ENTOILES", "RENTOILE"],
-    )
-    .avec_modele_francais();
+    );
     assert_eq!(s.score("TRI", "5H"), 3);
     s
 }

@@ -78,3 +78,57 @@ fn lignes_malformees() {
     let ok = Partie::depuis_texte(p, "1 ROSACEW ROSACE H 8 22\n", Formule::STANDARD).unwrap();
     assert_eq!(ok.coups[0].reference.to_string(), "H8");
 }
+
+/// MANGER H4 puis TALES 10G.
+const PETITE: &str = "coup tirage top ref score\n1 AEGMNRT MANGER H4 20\n2 AELSTTU TALES 10G 16\n";
+
+fn lire(texte: &str) -> Result<Partie, String> {
+    Partie::depuis_texte(Path::new("p.partie"), texte, Formule::STANDARD).map_err(|e| e.to_string())
+}
+
+/// Issue 12, point 6 : un tirage de 263 lettres se repliait en 7 (débordement d'un u8) et la
+/// partie était « vérifiée ».
+#[test]
+fn un_tirage_de_263_lettres_est_refuse_clairement() {
+    let t = format!("{}AEGMNRT", "A".repeat(256));
+    let e = lire(&PETITE.replace("AEGMNRT", &t)).unwrap_err();
+    assert!(e.starts_with("p.partie:2: tirage « AAAA") && e.contains("257 fois « A », le sac n'en contient que 9"), "{e}");
+    assert!(e.len() < 250, "{e}");
+    let e = lire(&PETITE.replace("AEGMNRT", "AEGMNRT??? ")).unwrap_err();
+    assert!(e.contains("3 fois « ? », le sac n'en contient que 2"), "{e}");
+}
+
+/// Issue 12, point 7 : une ligne de 10 Mo n'est citée que par son début.
+#[test]
+fn une_ligne_de_10_mo_est_citee_par_son_debut() {
+    let long = "X".repeat(10_000_000);
+    for texte in [
+        format!("{PETITE}3 {long}\n"),
+        format!("{PETITE}3 AEGMNRT {long} H4 20\n"),
+        format!("{PETITE}{long} AEGMNRT MANGER H4 20\n"),
+        format!("{PETITE}3 AEGMNRT MANGER {long} 20\n"),
+        format!("{PETITE}3 AEGMNRT MANGER H4 {long}\n"),
+        format!("{PETITE}3 {long}1 MANGER H4 20\n"),
+    ] {
+        let e = lire(&texte).unwrap_err();
+        assert!(e.starts_with("p.partie:4: ") && e.len() < 300, "{} caractères : {}", e.len(), &e[..e.len().min(300)]);
+    }
+}
+
+/// Issue 12, point 5 (parties) : un commentaire enregistré en Latin-1 ne fait pas perdre la
+/// partie.
+#[test]
+fn un_commentaire_latin1_ne_fait_pas_perdre_la_partie() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("p.partie");
+    let mut octets = b"# partie jou\xE9e au club\n".to_vec();
+    octets.extend_from_slice(PETITE.as_bytes());
+    std::fs::write(&p, &octets).unwrap();
+    assert_eq!(Partie::lire(&p, Formule::STANDARD).unwrap().coups.len(), 2);
+    let mut octets = PETITE.as_bytes().to_vec();
+    let i = octets.windows(6).position(|w| w == b"MANGER").unwrap();
+    octets[i + 4] = 0xE9;
+    std::fs::write(&p, &octets).unwrap();
+    let e = Partie::lire(&p, Formule::STANDARD).unwrap_err().to_string();
+    assert!(e.contains("p.partie:2: top « MANG\u{FFFD}R »"), "{e}");
+}

@@ -109,6 +109,7 @@ fn main() {
         arbitre: Some("C. Correcteur".into()),
         partie: resume,
         lexique: Identite { nom: "démonstration".into(), mots: 0, empreinte: "0000000000000000".into(), defaut: false },
+        admis_par_la_partie: Vec::new(),
         edition: Edition::E2020,
         reglages: Reglages::default(),
         joueurs: (1..=6).map(|t| Joueur { table: t, nom: Some(format!("Joueur {t}")), arrivee: None }).collect(),

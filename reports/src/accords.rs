@@ -3,10 +3,8 @@
 
 use arbitre_engine::arbitrage::Verdict;
 
-/// `n` suivi du nom au singulier (0 et 1) ou au pluriel : `compte(2, "solo", "solos")`.
-pub fn compte(n: usize, singulier: &str, pluriel: &str) -> String {
-    format!("{n} {}", if n > 1 { pluriel } else { singulier })
-}
+/// `n` suivi du nom au singulier (0 et 1) ou au pluriel (partagé avec le moteur).
+pub use arbitre_engine::francais::compte;
 
 /// Le participe accordé au genre de la sanction : « zéro ajouté », « pénalité ajoutée ».
 /// `participe` est donné au masculin (« ajouté », « supprimé »).

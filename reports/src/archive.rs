@@ -9,12 +9,14 @@ use crate::dossier::Dossier;
 use crate::resultats::Resultats;
 use crate::Erreur;
 use arbitre_engine::francais;
+use arbitre_engine::texte::extrait;
 use serde::{Deserialize, Serialize};
 
 /// L'identifiant du format.
 pub const FORMAT: &str = "arbitre-archive";
-/// La version du schéma (à incrémenter à chaque changement incompatible).
-pub const VERSION: u32 = 1;
+/// La version du schéma (à incrémenter à chaque changement incompatible). Version 2 :
+/// JSON compact, rangées des lectures en texte (`ARCHIVE.md`).
+pub const VERSION: u32 = 2;
 
 /// Le document archivé.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -27,7 +29,8 @@ pub struct Archive {
     pub double_arbitrage: Option<Comparaison>,
 }
 
-/// L'archive d'un dossier, en JSON indenté.
+/// L'archive d'un dossier, en JSON compact (une ligne) : 100 000 bulletins tiennent en
+/// quelques dizaines de Mo et se relisent sans tout charger en `serde_json::Value`.
 pub fn archive_json(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Comparaison>) -> String {
     let a = Archive {
         format: FORMAT.into(),
@@ -36,20 +39,35 @@ pub fn archive_json(dossier: &Dossier, resultats: &Resultats, comparaison: Optio
         resultats: resultats.clone(),
         double_arbitrage: comparaison.cloned(),
     };
-    let mut s = serde_json::to_string_pretty(&a).expect("un dossier se sérialise toujours");
+    let mut s = serde_json::to_string(&a).expect("un dossier se sérialise toujours");
     s.push('\n');
     s
 }
 
-/// Relit une archive : le dossier, après vérification du format et de la version.
+/// Les champs d'identification, lus d'abord : une archive d'une autre version est refusée
+/// clairement avant d'en lire le dossier.
+#[derive(Deserialize)]
+struct EnTete {
+    format: Option<serde_json::Value>,
+    version: Option<serde_json::Value>,
+}
+
+/// Ce qui est relu : le dossier (`resultats` et `double_arbitrage` sont recalculés).
+#[derive(Deserialize)]
+struct Relue {
+    dossier: Option<Dossier>,
+}
+
+/// Relit une archive : le dossier, après vérification du format et de la version. Le
+/// texte est lu directement dans les types (sans arbre `serde_json::Value` intermédiaire).
 pub fn lire_archive(chemin: &str, texte: &str) -> Result<Dossier, Erreur> {
     let err = |message: String| Erreur::Archive { chemin: chemin.to_string(), message };
-    let brut: serde_json::Value = serde_json::from_str(texte).map_err(|e| err(format!("JSON invalide, {}", francais::json(&e))))?;
-    match brut.get("format").and_then(|f| f.as_str()) {
+    let en_tete: EnTete = serde_json::from_str(texte).map_err(|e| err(format!("JSON invalide, {}", francais::json(&e))))?;
+    match en_tete.format.as_ref().and_then(|f| f.as_str()) {
         Some(FORMAT) => {}
-        autre => return Err(err(format!("format « {} » : attendu « {FORMAT} »", autre.unwrap_or("absent")))),
+        autre => return Err(err(format!("format « {} » : attendu « {FORMAT} »", extrait(autre.unwrap_or("absent"))))),
     }
-    match brut.get("version").and_then(|v| v.as_u64()) {
+    match en_tete.version.as_ref().and_then(|v| v.as_u64()) {
         Some(v) if v == VERSION as u64 => {}
         autre => {
             return Err(err(format!(
@@ -58,6 +76,6 @@ pub fn lire_archive(chemin: &str, texte: &str) -> Result<Dossier, Erreur> {
             )))
         }
     }
-    let dossier = brut.get("dossier").ok_or_else(|| err("champ « dossier » absent".into()))?;
-    serde_json::from_value(dossier.clone()).map_err(|e| err(format!("dossier invalide : {}", francais::message_serde(&e.to_string()))))
+    let relue: Relue = serde_json::from_str(texte).map_err(|e| err(format!("dossier invalide, {}", francais::json(&e))))?;
+    relue.dossier.ok_or_else(|| err("champ « dossier » absent".into()))
 }

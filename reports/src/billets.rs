@@ -16,7 +16,9 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Item {
-    /// (5) Score erroné, manquant, illisible ou rétabli (« rétabli » souligné).
+    /// (5) Score erroné, manquant ou illisible (case cochée : avertissement), ou rétabli
+    /// par le double arbitre : le score du joueur était juste (« rétabli » souligné, case
+    /// vide).
     Score { retabli: bool },
     /// (6) Nombre de lettres de raccord insuffisant (y compris le mot prolongé de moins de
     /// 7 lettres non écrit en entier).
@@ -253,10 +255,13 @@ pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Co
                 if r.suppression == Some(Verdict::Avertissement) {
                     items.push(Item::AvertissementEnleve);
                 }
+                // Guide (5) : le score du premier arbitre rectifié. Quand le joueur avait le
+                // bon score, c'est le sien qui est rétabli : « rétabli » souligné, sans
+                // avertissement ; sinon (sanction inchangée) le score est erroné.
+                let retabli = d.verdict != Verdict::Zero && d.score_revendique == Some(r.score);
                 let sanction_inchangee = r.ajout.is_none() && r.suppression.is_none();
-                if r.score_modifie && (r.score > r.score_premier || sanction_inchangee) && !items.iter().any(|i| matches!(i, Item::Score { .. })) {
-                    // Guide (5) : score rectifié ; « rétabli » souligné quand il remonte.
-                    items.push(Item::Score { retabli: r.score > r.score_premier });
+                if r.score_modifie && (retabli || sanction_inchangee) && !items.iter().any(|i| matches!(i, Item::Score { .. })) {
+                    items.push(Item::Score { retabli });
                 }
             }
             items.sort_by_key(Item::numero);
@@ -382,10 +387,12 @@ fn billet_html(b: &Billet) -> String {
         _ => "<span class=\"blanc\" style=\"min-width:6mm\"></span>".into(),
     };
     h.push_str("<div class=\"bande av\"><span>AVERTISSEMENT</span></div>\n<div class=\"items av\">\n");
+    // Guide (5) : un score rétabli n'est pas un avertissement : le mot « rétabli » est
+    // souligné, la case reste vide.
     h.push_str(&format!(
         "{}{}Score erroné, manquant, illisible ou {}<br>\n",
         n(5),
-        o(5),
+        rond(coche(5) && !retabli),
         if retabli { "<span class=\"souligne\">rétabli</span>" } else { "rétabli" }
     ));
     h.push_str(&format!("{}{}Nombre de lettres de raccord insuffisant<br>\n", n(6), o(6)));

@@ -6,6 +6,7 @@
 use crate::double_arbitrage::CorrectionPremier;
 use arbitre_engine::arbitrage::{Decision, Edition};
 use arbitre_engine::lecture::Lecture;
+use arbitre_engine::partie::MotHorsLexique;
 use arbitre_engine::{Identite, Partie};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -18,7 +19,12 @@ pub struct Dossier {
     /// Le nom de l'arbitre ou du double arbitre (en-tête de la feuille de suivi).
     pub arbitre: Option<String>,
     pub partie: PartieResumee,
+    /// Le lexique en usage (celui que l'arbitre a donné).
     pub lexique: Identite,
+    /// Les mots formés par les tops qui manquent à ce lexique, admis pour la partie (la
+    /// partie fait foi, `arbitre_engine::LexiquePartie`).
+    #[serde(default)]
+    pub admis_par_la_partie: Vec<MotHorsLexique>,
     pub edition: Edition,
     pub reglages: Reglages,
     /// Les joueurs déclarés (`--joueurs`), triés par table ; vide si non fourni.
@@ -98,9 +104,11 @@ pub struct Joueur {
     pub arrivee: Option<u32>,
 }
 
-/// Un bulletin lu et sa décision.
+/// Un bulletin lu et sa décision. Dans l'archive, la lecture garde ses rangées dans la
+/// syntaxe des lignes `|` du format texte (`ARCHIVE.md`) : une case, un caractère.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BulletinCorrige {
+    #[serde(with = "crate::lecture_archivee")]
     pub lecture: Lecture,
     pub decision: Decision,
 }
@@ -113,6 +121,43 @@ pub struct ErreurBulletin {
     pub table: Option<u32>,
     pub coup: Option<u32>,
     pub message: String,
+    /// Ce qui est arrivé, pour le nommer dans les rapports.
+    #[serde(default)]
+    pub genre: GenreErreur,
+}
+
+/// Les genres d'erreur de bulletin, chacun nommé tel quel dans les rapports.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GenreErreur {
+    /// Une ligne malformée dans un bulletin dont la table et le coup se lisent.
+    #[default]
+    Illisible,
+    /// Ni table ni coup lisibles (en-tête illisible, ligne hors bulletin, JSON illisible) :
+    /// un bulletin de la manche peut manquer sans qu'on sache lequel.
+    SansTable,
+    /// Un deuxième bulletin pour la même table au même coup.
+    Doublon,
+    /// Un bulletin d'un coup que la partie n'a pas.
+    HorsPartie,
+    /// Une ligne de commentaire qui n'est pas de l'UTF-8 (aucun bulletin perdu).
+    Encodage,
+    /// La correction a échoué (erreur interne d'arbitre).
+    Interne,
+}
+
+impl GenreErreur {
+    /// Le nom du genre dans les rapports.
+    pub fn libelle(self) -> &'static str {
+        match self {
+            GenreErreur::Illisible => "Bulletin illisible",
+            GenreErreur::SansTable => "Bulletin sans table ni coup lisibles",
+            GenreErreur::Doublon => "Bulletin en double",
+            GenreErreur::HorsPartie => "Bulletin d'un coup hors de la partie",
+            GenreErreur::Encodage => "Ligne non UTF-8",
+            GenreErreur::Interne => "Correction impossible (erreur interne)",
+        }
+    }
 }
 
 impl ErreurBulletin {

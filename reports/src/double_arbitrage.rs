@@ -12,6 +12,7 @@ use crate::accords::accorde;
 use crate::joueurs::{lignes_csv, nombre};
 use crate::resultats::{Origine, Resultats};
 use crate::Erreur;
+use arbitre_engine::texte::extrait;
 use arbitre_engine::arbitrage::Verdict;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -99,10 +100,10 @@ pub fn lire_premier_arbitre(fichier: &str, texte: &str) -> Result<Vec<Correction
         }
         let table = nombre(&champs[0], "table").map_err(err)?;
         let coup = nombre(&champs[1], "coup").map_err(err)?;
-        let score = champs[2].trim().parse::<u32>().map_err(|_| err(format!("score invalide « {} »", champs[2])))?;
+        let score = champs[2].trim().parse::<u32>().map_err(|_| err(format!("score invalide « {} »", extrait(&champs[2]))))?;
         let brute = champs.get(3).map(String::as_str).unwrap_or("");
         let sanction = lire_sanction(brute)
-            .ok_or_else(|| err(format!("sanction « {brute} » inconnue : valide, avertissement, penalite ou zero")))?;
+            .ok_or_else(|| err(format!("sanction « {} » inconnue : valide, avertissement, penalite ou zero", extrait(brute))))?;
         if let Some(autre) = v.iter().find(|c| c.table == table && c.coup == coup) {
             return Err(err(format!("table {table} coup {coup} déjà donnée ligne {}", autre.ligne)));
         }

@@ -24,6 +24,9 @@ pub fn index_html(dossier: &Dossier, synthese: &Synthese, liens: &[Lien]) -> Str
             if dossier.lexique.defaut { " <span class=\"alerte\">— lexique libre par défaut, non officiel</span>" } else { "" }
         ),
     );
+    if let Some(m) = arbitre_engine::lexique_partie::avertissement(&dossier.admis_par_la_partie, &dossier.lexique.nom) {
+        ligne("Mots admis par la partie", format!("<span class=\"alerte\">{}</span>", e(&m)));
+    }
     ligne("Règles", match dossier.edition {
         arbitre_engine::arbitrage::Edition::E2020 => "guide pratique d'arbitrage 2020".into(),
         arbitre_engine::arbitrage::Edition::E2023 => "règlement 2023".into(),

@@ -44,7 +44,7 @@ pub fn lire_joueurs(fichier: &str, texte: &str) -> Result<Vec<Joueur>, Erreur> {
 pub(crate) fn nombre(s: &str, cle: &str) -> Result<u32, String> {
     match s.trim().parse::<u32>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("{cle} invalide « {} » : attendu un entier ≥ 1", s.trim())),
+        _ => Err(format!("{cle} invalide « {} » : attendu un entier ≥ 1", arbitre_engine::texte::extrait(s.trim()))),
     }
 }
 

@@ -7,6 +7,7 @@
 //! mêmes rapports, octet pour octet.
 
 pub mod accords;
+pub mod alertes;
 pub mod archive;
 pub mod billets;
 pub mod dossier;
@@ -14,6 +15,7 @@ pub mod double_arbitrage;
 mod html;
 pub mod index;
 pub mod joueurs;
+mod lecture_archivee;
 pub mod classement;
 pub mod rapports;
 pub mod resultats;
@@ -21,7 +23,7 @@ pub mod suivi;
 pub mod synthese;
 pub mod tournoi;
 
-pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, Joueur, Reglages};
+pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, GenreErreur, Joueur, Reglages};
 pub use rapports::{ecrire_rapports, generer_rapports, Rapport};
 
 /// Les erreurs de lecture des fichiers d'entrée et d'écriture des rapports.
@@ -34,4 +36,6 @@ pub enum Erreur {
     Io { chemin: String, source: std::io::Error },
     #[error("archive {chemin} : {message}")]
     Archive { chemin: String, message: String },
+    #[error("dossier de sortie {chemin} : {message}")]
+    Sortie { chemin: String, message: String },
 }

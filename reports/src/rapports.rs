@@ -40,8 +40,13 @@ fn remarques(d: &Dossier, r: &Resultats, c: Option<&Comparaison>) -> Vec<String>
         v.push(format!("Moyenne 5.9 {etat} : table {}, coup {} ({} points)", m.table, m.coup, m.score_propose));
     }
     for e in &d.erreurs {
-        v.push(format!("Bulletin illisible {} : à corriger à la main", e.lieu()));
+        let suite = match e.genre {
+            crate::dossier::GenreErreur::Encodage => "à réenregistrer en UTF-8",
+            _ => "à corriger à la main",
+        };
+        v.push(format!("{} {} : {suite}", e.genre.libelle(), e.lieu()));
     }
+    v.extend(crate::alertes::alertes(d).into_iter().map(|a| format!("À vérifier : {a}")));
     if let Some(c) = c {
         if !c.non_pointes.is_empty() {
             v.push(format!("{} bulletins sans ligne du premier arbitre", c.non_pointes.len()));
@@ -97,13 +102,91 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
     Rapports { resultats, comparaison, billets, synthese, fichiers: sortie }
 }
 
-/// Écrit les rapports dans `repertoire` (créé au besoin).
+/// Les noms de tous les fichiers que `corriger` et `rapports` écrivent dans un dossier de
+/// sortie (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` compris) : les
+/// seuls qu'ils y acceptent, avec ceux de [`NOMS_TOURNOI`], et qu'ils remplacent d'une
+/// exécution à l'autre.
+pub const NOMS_RAPPORTS: [&str; 11] = [
+    "index.html",
+    "resultats.html",
+    "resultats.csv",
+    "billets.html",
+    "billets-manche.html",
+    "suivi.html",
+    "suivi.csv",
+    "suivi-tirages.csv",
+    "decisions.jsonl",
+    "rectifications.csv",
+    "archive.json",
+];
+
+/// Les fichiers que `tournoi` écrit : le classement général.
+pub const NOMS_TOURNOI: [&str; 2] = ["classement.html", "classement.csv"];
+
+/// Les noms qu'écrit la même commande que `nom` ([`NOMS_RAPPORTS`] ou [`NOMS_TOURNOI`]) ;
+/// `None` si arbitre n'écrit jamais ce nom.
+fn famille(nom: &str) -> Option<&'static [&'static str]> {
+    [&NOMS_RAPPORTS[..], &NOMS_TOURNOI[..]].into_iter().find(|f| f.contains(&nom))
+}
+
+/// Écrit les rapports dans `repertoire` (créé au besoin). Le dossier appartient à arbitre :
+/// il ne doit contenir que des fichiers ordinaires aux noms de [`NOMS_RAPPORTS`] ou de
+/// [`NOMS_TOURNOI`]. Ceux qu'écrit la même commande (une exécution précédente) sont d'abord
+/// effacés (un `rectifications.csv` d'une correction avec `--arbitrage` ne survit pas à une
+/// correction sans) ; ceux de l'autre commande restent (le classement d'un tournoi écrit à
+/// côté des rapports d'une partie ne les efface pas). Tout autre fichier, sous-dossier ou
+/// lien symbolique, ou un dossier qui est lui-même un lien, est refusé avant toute
+/// écriture ; chaque fichier est créé neuf, jamais à travers un lien.
 pub fn ecrire_rapports(repertoire: &Path, rapports: &[Rapport]) -> Result<(), Erreur> {
     let io = |chemin: &Path, source| Erreur::Io { chemin: chemin.display().to_string(), source };
-    std::fs::create_dir_all(repertoire).map_err(|e| io(repertoire, e))?;
+    let refus = |message: String| Erreur::Sortie { chemin: repertoire.display().to_string(), message };
+    let ecrite = rapports.first().and_then(|r| famille(&r.nom));
+    assert!(rapports.iter().all(|r| famille(&r.nom) == ecrite && ecrite.is_some()), "rapport hors de NOMS_RAPPORTS et NOMS_TOURNOI");
+    match std::fs::symlink_metadata(repertoire) {
+        Ok(m) if m.file_type().is_symlink() => return Err(refus("c'est un lien symbolique : donnez le dossier lui-même".into())),
+        Ok(m) if !m.is_dir() => return Err(refus("ce n'est pas un dossier".into())),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::create_dir_all(repertoire).map_err(|e| io(repertoire, e))?,
+        Err(e) => return Err(io(repertoire, e)),
+    }
+    let mut anciens = Vec::new();
+    let mut etrangers = Vec::new();
+    for entree in std::fs::read_dir(repertoire).map_err(|e| io(repertoire, e))? {
+        let entree = entree.map_err(|e| io(repertoire, e))?;
+        let genre = entree.file_type().map_err(|e| io(&entree.path(), e))?;
+        let nom = entree.file_name().to_string_lossy().into_owned();
+        let sienne = famille(&nom);
+        if genre.is_file() && sienne.is_some() {
+            if sienne == ecrite {
+                anciens.push(entree.path());
+            }
+        } else if genre.is_symlink() {
+            etrangers.push(format!("{nom} (lien symbolique)"));
+        } else if genre.is_dir() {
+            etrangers.push(format!("{nom}/"));
+        } else {
+            etrangers.push(nom);
+        }
+    }
+    if !etrangers.is_empty() {
+        etrangers.sort();
+        let n = etrangers.len();
+        let mut liste = etrangers.into_iter().take(5).collect::<Vec<_>>().join(", ");
+        if n > 5 {
+            liste.push_str(&format!(" et {} autres", n - 5));
+        }
+        return Err(refus(format!(
+            "il contient ce qu'arbitre n'y a pas écrit ({liste}) : rien n'a été écrit ; choisissez un dossier neuf ou vide"
+        )));
+    }
+    for p in anciens {
+        std::fs::remove_file(&p).map_err(|e| io(&p, e))?;
+    }
     for r in rapports {
         let chemin = repertoire.join(&r.nom);
-        std::fs::write(&chemin, &r.contenu).map_err(|e| io(&chemin, e))?;
+        // `create_new` : échoue plutôt que de suivre un lien posé entre-temps.
+        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&chemin).map_err(|e| io(&chemin, e))?;
+        std::io::Write::write_all(&mut f, r.contenu.as_bytes()).map_err(|e| io(&chemin, e))?;
     }
     Ok(())
 }

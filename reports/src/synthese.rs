@@ -35,6 +35,10 @@ pub struct Synthese {
     pub billets_double_arbitre: Option<usize>,
     /// Double arbitrage : bulletins non relus (décision du premier arbitre conservée).
     pub non_revus: usize,
+    /// Les erreurs de bulletin par genre (nom du genre).
+    pub erreurs: BTreeMap<&'static str, usize>,
+    /// Ce qu'une personne doit vérifier ([`crate::alertes`]).
+    pub alertes: Vec<String>,
 }
 
 /// Le nom français d'un motif (les cases du billet de correction).
@@ -76,8 +80,12 @@ impl Synthese {
             moyennes: r.moyennes.iter().filter(|m| !m.appliquee).count(),
             moyennes_appliquees: r.moyennes.iter().filter(|m| m.appliquee).count(),
             solos: r.solos().len(),
+            alertes: crate::alertes::alertes(d),
             ..Default::default()
         };
+        for e in &d.erreurs {
+            *s.erreurs.entry(e.genre.libelle()).or_default() += 1;
+        }
         for b in &d.bulletins {
             let dec = &b.decision;
             match dec.verdict {
@@ -117,10 +125,15 @@ impl Synthese {
             t.push_str(&format!("{} (zéro, motif « absent »)\n", compte(self.absents, "bulletin manquant", "bulletins manquants")));
         }
         if self.illisibles > 0 {
+            let genres: Vec<String> = self.erreurs.iter().map(|(k, v)| format!("{k} : {v}")).collect();
             t.push_str(&format!(
-                "{} : zéro provisoire, à corriger à la main\n",
-                compte(self.illisibles, "bulletin illisible ou non corrigé", "bulletins illisibles ou non corrigés")
+                "{} ({}) : zéro provisoire, à corriger à la main\n",
+                compte(self.illisibles, "bulletin illisible ou non corrigé", "bulletins illisibles ou non corrigés"),
+                genres.join(", ")
             ));
+        }
+        for a in &self.alertes {
+            t.push_str(&format!("À vérifier : {a}\n"));
         }
         if !self.motifs.is_empty() {
             let m: Vec<String> = self.motifs.iter().map(|(k, v)| format!("{k} {v}")).collect();

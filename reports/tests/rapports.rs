@@ -233,7 +233,7 @@ fn archive_relue_redonne_les_rapports_octet_pour_octet() {
     let mut d = manche();
     d.joueurs = vec![arbitre_reports::Joueur { table: 2, nom: Some("Élodie « Zoé » Dupré".into()), arrivee: None }];
     d.premier_arbitre = Some(lire_premier_arbitre("pa.csv", "1,1,30\n2,2,38,A\n").unwrap());
-    d.erreurs.push(arbitre_reports::ErreurBulletin { fichier: "b.txt".into(), ligne: 7, table: Some(3), coup: Some(1), message: "ligne incomprise".into() });
+    d.erreurs.push(arbitre_reports::ErreurBulletin { fichier: "b.txt".into(), ligne: 7, table: Some(3), coup: Some(1), message: "ligne incomprise".into(), genre: Default::default() });
     let r1 = generer_rapports(&d);
     let archive = r1.fichiers.iter().find(|f| f.nom == "archive.json").unwrap();
     let relu = lire_archive("archive.json", &archive.contenu).unwrap();
@@ -245,15 +245,74 @@ fn archive_relue_redonne_les_rapports_octet_pour_octet() {
         assert!(a.contenu == b.contenu, "{} diffère après relecture", a.nom);
     }
     // Une version inconnue est refusée avec un message clair.
-    let autre = archive.contenu.replacen("\"version\": 1", "\"version\": 99", 1);
+    let autre = archive.contenu.replacen("\"version\":2", "\"version\":99", 1);
     let e = lire_archive("a.json", &autre).unwrap_err().to_string();
     assert!(e.contains("version 99"), "{e}");
     // Un dossier qui n'a pas la forme attendue : l'erreur de serde dite en français.
-    let abime = archive.contenu.replacen("\"titre\": \"Essai\"", "\"titre\": [\"Essai\"]", 1);
+    let abime = archive.contenu.replacen("\"titre\":\"Essai\"", "\"titre\":[\"Essai\"]", 1);
+    assert_ne!(abime, archive.contenu);
     let e = lire_archive("a.json", &abime).unwrap_err().to_string();
-    assert!(e.contains("dossier invalide : type invalide : un tableau (attendu : une chaîne)"), "{e}");
+    assert!(e.contains("dossier invalide, ligne 1, colonne ") && e.contains(" : type invalide : un tableau (attendu : une chaîne)"), "{e}");
     let e = lire_archive("a.json", "{\"format\": ").unwrap_err().to_string();
     assert_eq!(e, "archive a.json : JSON invalide, ligne 1, colonne 11 : le texte s'arrête là où une valeur est attendue");
+}
+
+/// Issue 12, point 4 : l'archive est compacte (les rangées en texte, une case par
+/// caractère) et une lecture plus grande que le bulletin y est refusée à la relecture.
+#[test]
+fn l_archive_est_compacte_et_borne_les_lectures() {
+    let d = manche();
+    let r = generer_rapports(&d);
+    let archive = &r.fichiers.iter().find(|f| f.nom == "archive.json").unwrap().contenu;
+    assert_eq!(archive.lines().count(), 1, "JSON compact");
+    assert!(!archive.contains("\"contenu\""), "pas d'objet JSON par case");
+    let v: serde_json::Value = serde_json::from_str(archive).unwrap();
+    let rangees = &v["dossier"]["bulletins"][0]["lecture"]["rangees"];
+    assert!(rangees.as_array().unwrap().iter().all(|r| r.is_string()), "{rangees}");
+
+    let mut v = v;
+    v["dossier"]["bulletins"][0]["lecture"]["rangees"] = serde_json::json!(vec!["A".repeat(1000)]);
+    let e = lire_archive("a.json", &v.to_string()).unwrap_err().to_string();
+    assert!(e.contains("rangée de 1000 cases") && e.len() < 400, "{e}");
+    v["dossier"]["bulletins"][0]["lecture"]["rangees"] = serde_json::json!(vec!["A"; 18]);
+    let e = lire_archive("a.json", &v.to_string()).unwrap_err().to_string();
+    assert!(e.contains("plus de 17 rangées"), "{e}");
+}
+
+/// L'archive version 2 porte ce que l'issue 13 a ajouté : les sanctions notées d'une
+/// lecture, les moyennes du 5.9 confirmées (appliquées), les bulletins non revus d'un
+/// double arbitrage partiel ; relue, elle redonne le dossier et les rapports.
+#[test]
+fn l_archive_version_2_garde_sanctions_moyennes_et_non_revus() {
+    use arbitre_engine::lecture::SanctionNotee;
+    use arbitre_reports::dossier::CaseConfirmee;
+    let mut d = dossier(&[30, 40]);
+    let mna = || vec![Motif::MotNonAdmis { mots: vec!["ZEBRURE".into()] }];
+    ajouter(&mut d, decision(1, 1, Verdict::Zero, 0, mna()));
+    ajouter(&mut d, decision(1, 2, Verdict::Zero, 0, mna()));
+    d.bulletins.last_mut().unwrap().decision.score_revendique = Some(36);
+    ajouter(&mut d, valide(2, 1, 30));
+    ajouter(&mut d, valide(2, 2, 40));
+    d.reglages.moyennes_confirmees = vec![CaseConfirmee { table: 1, coup: 2 }];
+    let l = &mut d.bulletins.iter_mut().find(|b| (b.decision.table, b.decision.coup) == (2, 2)).unwrap().lecture;
+    l.sanctions = vec![SanctionNotee::Avertissement { motif: "bavardage".into() }, SanctionNotee::TempsDepasse];
+    // Le premier arbitre a aussi corrigé la table 3, que le double arbitre n'a pas relue.
+    d.premier_arbitre = Some(lire_premier_arbitre("pa.csv", "1,1,0,zero\n1,2,0,zero\n2,1,30\n2,2,40\n3,1,30\n3,2,40\n").unwrap());
+    let r1 = generer_rapports(&d);
+    let archive = &r1.fichiers.iter().find(|f| f.nom == "archive.json").unwrap().contenu;
+    for champ in ["\"sanctions\":[{\"avertissement\":{\"motif\":\"bavardage\"}},\"temps_depasse\"]", "\"moyennes_confirmees\":[{\"table\":1,\"coup\":2}]", "\"appliquee\":true", "\"origine\":\"non_revu\""] {
+        assert!(archive.contains(champ), "{champ} absent de l'archive");
+    }
+    let relu = lire_archive("archive.json", archive).unwrap();
+    assert_eq!(relu, d);
+    let r2 = generer_rapports(&relu);
+    for (a, b) in r1.fichiers.iter().zip(&r2.fichiers) {
+        assert!(a.contenu == b.contenu, "{} diffère après relecture", a.nom);
+    }
+    // Une sanction hors des bornes du bulletin est refusée à la relecture, bulletin nommé.
+    let long = archive.replacen("bavardage", &"b".repeat(500), 1);
+    let e = lire_archive("a.json", &long).unwrap_err().to_string();
+    assert!(e.contains("bulletin table 2 coup 2 : motif de 500 caractères") && e.len() < 300, "{e}");
 }
 
 #[test]
@@ -264,14 +323,19 @@ fn items_d_une_decision_valide_vides() {
 #[test]
 fn score_rectifie_sans_changer_la_sanction() {
     let mut d = manche();
-    // Le premier arbitre a payé 45 le top de 40 de la table 2 au coup 2 ; et a payé le
-    // zéro de la table 1 (le billet du zéro ajouté ne coche pas « score »).
+    // Le premier arbitre a payé 45 le top de 40 de la table 2 au coup 2 (le joueur avait
+    // écrit 40, le bon score) ; et a payé le zéro de la table 1 (le billet du zéro ajouté
+    // ne coche pas « score »).
     d.premier_arbitre = Some(lire_premier_arbitre("pa.csv", "1,1,30\n1,2,40\n2,1,30\n2,2,45\n").unwrap());
     let r = generer_rapports(&d);
     let b = r.billets.iter().find(|b| (b.table, b.coup) == (2, 2)).expect("billet du score rectifié");
     assert!(b.double_arbitrage);
-    assert_eq!(b.items, vec![Item::Score { retabli: false }]);
+    // Guide (5) : le score du joueur est rétabli, ce n'est pas un avertissement.
+    assert_eq!(b.items, vec![Item::Score { retabli: true }]);
     assert_eq!(b.score_attribue, 40);
+    let html = billets_html("t", std::slice::from_ref(b));
+    assert!(html.contains("<span class=\"souligne\">rétabli</span>"), "{html}");
+    assert!(!html.contains("rond coche"), "aucune case d'avertissement cochée : {html}");
     let z = r.billets.iter().find(|b| (b.table, b.coup) == (1, 1)).unwrap();
     assert!(z.item(5).is_none() && z.item(17).is_some());
 }

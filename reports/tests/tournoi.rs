@@ -89,7 +89,7 @@ fn partie_donnee_deux_fois_ou_nom_ambigu_refuses_et_provisoire_signale() {
     assert!(e.contains("« Anne Martin » à deux tables (6 et 7)"), "{e}");
     // Une partie avec un bulletin non corrigé : classement provisoire, dit en tête.
     let mut p = p1.clone();
-    p.erreurs.push(arbitre_reports::ErreurBulletin { fichier: "b.txt".into(), ligne: 3, table: Some(1), coup: Some(1), message: "illisible".into() });
+    p.erreurs.push(arbitre_reports::ErreurBulletin { fichier: "b.txt".into(), ligne: 3, table: Some(1), coup: Some(1), message: "illisible".into(), genre: Default::default() });
     let t = Tournoi::classer("T", &[("a.json".into(), p)]).unwrap();
     assert!(t.provisoire());
     assert!(tournoi_html(&t).contains("Classement provisoire"));

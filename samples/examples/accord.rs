@@ -13,7 +13,8 @@ fn main() {
     let coups: Vec<u32> = (1..=n).collect();
     let lx = Lexique::defaut();
     let prevus = prevoir_manche(&partie, &lx, &coups, tables, graine).expect("manche");
-    let ctx: Vec<_> = coups.iter().map(|&c| ContexteCoup::new(&partie, c, &lx).unwrap()).collect();
+    let lp = arbitre_engine::LexiquePartie::new(&partie, &lx);
+    let ctx: Vec<_> = coups.iter().map(|&c| ContexteCoup::new(&partie, c, &lp).unwrap()).collect();
     let mut ecarts = 0;
     for p in &prevus {
         let d = corriger(&ctx[p.lecture.coup as usize - 1], &p.lecture, Edition::E2020);

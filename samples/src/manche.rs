@@ -10,6 +10,7 @@ use arbitre_engine::evaluation::{evaluer, references, Evaluation};
 use arbitre_engine::generation::{solutions, Solution};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
 use arbitre_engine::lexique::Lexique;
+use arbitre_engine::LexiquePartie;
 use arbitre_engine::partie::Partie;
 use arbitre_engine::reference::Reference;
 use arbitre_engine::tuiles::{caractere, mot_vers_texte, nue, Tirage, JOKER};
@@ -49,22 +50,17 @@ pub struct Coup<'a> {
     pub partie: &'a Partie,
     pub lexique: &'a Lexique,
     pub solutions: Vec<Solution>,
-    /// Le top retenu (celui de la partie s'il est admis par le lexique).
+    /// Le top de la partie (ses mots sont admis par le lexique de la partie).
     pub top: Evaluation,
 }
 
 impl<'a> Coup<'a> {
-    pub fn new(partie: &'a Partie, numero: u32, lexique: &'a Lexique) -> Option<Coup<'a>> {
+    pub fn new(partie: &'a Partie, numero: u32, lexique: &'a LexiquePartie<'_>) -> Option<Coup<'a>> {
+        let lexique = lexique.lexique();
         let grille = partie.grille_avant(numero)?;
         let tirage = partie.coup(numero)?.tirage;
         let solutions = solutions(grille, &partie.formule, lexique.dawg(), &tirage);
-        let top_partie = partie.tops.get(numero as usize - 1)?.clone();
-        let top = if top_partie.non_admis(lexique).is_empty() {
-            top_partie
-        } else {
-            let s = solutions.first()?;
-            evaluer(grille, &partie.formule, s.mot(), s.reference).ok()?
-        };
+        let top = partie.tops.get(numero as usize - 1)?.clone();
         Some(Coup { numero, grille, tirage, partie, lexique, solutions, top })
     }
 

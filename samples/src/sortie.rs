@@ -10,6 +10,7 @@ use arbitre_engine::arbitrage::Verdict;
 use arbitre_engine::lecture::EtatBulletin;
 use arbitre_engine::lexique::Lexique;
 use arbitre_engine::partie::Partie;
+use arbitre_engine::LexiquePartie;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -20,8 +21,9 @@ use std::path::Path;
 /// Prévoit tous les bulletins d'une manche (sans dessin) : déterministe pour une graine.
 pub fn prevoir_manche(partie: &Partie, lexique: &Lexique, coups: &[u32], tables: u32, graine: u64) -> Result<Vec<Prevu>, String> {
     let mut tout = Vec::new();
+    let lexique = LexiquePartie::new(partie, lexique);
     for &n in coups {
-        let coup = Coup::new(partie, n, lexique).ok_or_else(|| format!("coup {n} absent de la partie ({} coups)", partie.coups.len()))?;
+        let coup = Coup::new(partie, n, &lexique).ok_or_else(|| format!("coup {n} absent de la partie ({} coups)", partie.coups.len()))?;
         let mut rng = ChaCha8Rng::seed_from_u64(graine_bulletin(graine, n, 0));
         let mut v = prevoir_coup(&coup, tables, &mut rng);
         ajouter_ratures(&mut v, &mut rng);

@@ -7,7 +7,7 @@ use arbitre_echantillons::scanner::Bornes;
 use arbitre_echantillons::sortie::{ecrire_manche, prevoir_manche};
 use arbitre_echantillons::verite::{Genre, VeriteTerrain};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup, Edition, Motif};
-use arbitre_engine::lexique::Lexique;
+use arbitre_engine::lexique::{est_abreviation, Lexique};
 use arbitre_engine::partie::Partie;
 use arbitre_engine::regles::Formule;
 use arbitre_formulaire::Formulaire;
@@ -130,7 +130,8 @@ fn chaque_erreur_du_guide_apparait_et_l_arbitrage_decide_ce_qui_etait_voulu() {
     for g in Genre::TOUS {
         assert!(prevus.iter().any(|p| p.intention.genre == g), "aucun bulletin {g:?} dans la manche");
     }
-    let contextes: Vec<ContexteCoup> = coups.iter().map(|&n| ContexteCoup::new(&partie, n, &lx).unwrap()).collect();
+    let lp = arbitre_engine::LexiquePartie::new(&partie, &lx);
+    let contextes: Vec<ContexteCoup> = coups.iter().map(|&n| ContexteCoup::new(&partie, n, &lp).unwrap()).collect();
     let mut ecarts = Vec::new();
     for p in &prevus {
         let d = corriger(&contextes[p.lecture.coup as usize - 1], &p.lecture, Edition::E2020);
@@ -157,7 +158,9 @@ fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
     assert!(lues.len() >= 40, "{} bulletins", lues.len());
     let partie = Partie::lire(&d.join("partie.partie"), Formule::STANDARD).unwrap();
     let lx = Lexique::defaut();
+    let lp = arbitre_engine::LexiquePartie::new(&partie, &lx);
     let mut ctx = std::collections::HashMap::new();
+    let mut payes = Vec::new();
     for l in &lues {
         let nom = arbitre_echantillons::sortie::nom_bulletin(l.coup, l.table);
         let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(d.join(format!("{nom}.json"))).unwrap()).unwrap();
@@ -172,11 +175,23 @@ fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
             _ => assert_eq!(l.etat, arbitre_engine::lecture::EtatBulletin::Absent, "{nom} sans image"),
         }
         // La décision de l'arbitrage sur la lecture vraie est celle que le joueur a provoquée.
-        let c = ctx.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lx).unwrap());
+        let c = ctx.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lp).unwrap());
         let dec = corriger(c, &l, Edition::E2020);
         let a = &v.intention.unwrap().attendu;
         assert_eq!((dec.verdict, dec.score), (a.verdict, a.score), "{nom}");
+        // Ce qui est payé ne forme aucune abréviation ni aucun symbole (TR, KM…) : le
+        // lexique par défaut en est nettoyé.
+        if let (true, Some(sol)) = (dec.score > 0, &dec.solution) {
+            let mot = arbitre_engine::tuiles::mot_depuis_texte(&sol.mot).unwrap();
+            let e = arbitre_engine::evaluer(&c.grille, &partie.formule, &mot, sol.reference.parse().unwrap()).unwrap();
+            let formes = e.mots_formes_texte();
+            assert!(!formes.iter().any(|m| est_abreviation(m)), "{nom} : {} en {} forme {formes:?}", sol.mot, sol.reference);
+            payes.extend(formes);
+        }
     }
+    payes.sort();
+    payes.dedup();
+    eprintln!("mots formés par les solutions payées : {}", payes.join(" "));
 }
 
 /// Issue 14, point 7 : une rature est dessinée comme ce qu'elle est (gribouillis serré,

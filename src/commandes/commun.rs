@@ -61,6 +61,17 @@ impl OptionsCorrection {
     }
 }
 
+/// Le texte d'un fichier UTF-8 (CSV, archive) : une ligne qui n'en est pas est une erreur
+/// `fichier:ligne` (le fichier décide de toute la manche : on ne devine pas).
+pub fn lire_texte(chemin: &Path) -> Result<String> {
+    let octets = std::fs::read(chemin).with_context(|| format!("lecture de {} impossible", chemin.display()))?;
+    let d = arbitre_engine::texte::decoder(&octets);
+    if let Some(n) = d.lignes_invalides.first() {
+        anyhow::bail!("{}:{n}: {}", chemin.display(), arbitre_engine::texte::MESSAGE_ENCODAGE);
+    }
+    Ok(d.texte)
+}
+
 /// Une barre de progression sur la sortie d'erreur, cachée hors d'un terminal.
 pub fn barre_de_progression(n: usize, message: &'static str) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

@@ -5,12 +5,15 @@
 //!
 //! Un bulletin illisible (ligne malformée), d'un coup absent de la partie ou en double
 //! est signalé (fichier:ligne) et compté dans les rapports (zéro provisoire, à corriger à
-//! la main) ; les autres sont corrigés. Code de sortie 1 s'il y en a.
+//! la main) ; les autres sont corrigés. Code de sortie 1 s'il y en a, ou s'il reste une
+//! issue à vérifier par une personne (`arbitre_reports::alertes`), pour `corriger` comme
+//! pour `rapports`.
 
-use super::commun::{lire_partie, OptionsCorrection};
+use super::commun::{lire_partie, lire_texte, OptionsCorrection};
 use anyhow::{bail, Context, Result};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup};
 use arbitre_engine::lecture::Lecture;
+use arbitre_engine::lexique_partie::{avertissement, LexiquePartie};
 use arbitre_reports::archive::lire_archive;
 use arbitre_reports::double_arbitrage::lire_premier_arbitre;
 use arbitre_reports::dossier::PartieResumee;
@@ -18,7 +21,7 @@ use arbitre_reports::joueurs::lire_joueurs;
 use arbitre_reports::accords::compte;
 use arbitre_reports::dossier::CaseConfirmee;
 use arbitre_reports::resultats::Resultats;
-use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
+use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, ErreurBulletin, GenreErreur, Reglages};
 use super::lectures::lire_entree;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -96,7 +99,6 @@ fn lire_case(s: &str) -> std::result::Result<CaseConfirmee, String> {
     Ok(CaseConfirmee { table: n(t)?, coup: n(c)? })
 }
 
-
 /// Le lieu d'une lecture (fichier:ligne), pour les messages.
 fn lieu(l: &Lecture) -> (String, usize) {
     l.source.as_ref().map(|s| (s.fichier.clone(), s.ligne)).unwrap_or_default()
@@ -105,14 +107,16 @@ fn lieu(l: &Lecture) -> (String, usize) {
 pub fn executer(a: Args) -> Result<ExitCode> {
     let lx = a.regles.lexique.charger()?;
     let partie = lire_partie(&a.partie, a.regles.formule()?)?;
-    let texte_partie = std::fs::read_to_string(&a.partie).with_context(|| format!("lecture de {} impossible", a.partie.display()))?;
-    let lire_csv = |p: &Path| std::fs::read_to_string(p).with_context(|| format!("lecture de {} impossible", p.display()));
+    // La partie fait foi : les mots de ses tops sont admis (annoncés dans le bilan).
+    let lexique_partie = LexiquePartie::new(&partie, &lx);
+    let octets_partie = std::fs::read(&a.partie).with_context(|| format!("lecture de {} impossible", a.partie.display()))?;
+    let texte_partie = arbitre_engine::texte::decoder(&octets_partie).texte;
     let joueurs = match &a.joueurs {
-        Some(p) => lire_joueurs(&p.display().to_string(), &lire_csv(p)?)?,
+        Some(p) => lire_joueurs(&p.display().to_string(), &lire_texte(p)?)?,
         None => Vec::new(),
     };
     let premier = match &a.arbitrage {
-        Some(p) => Some(lire_premier_arbitre(&p.display().to_string(), &lire_csv(p)?)?),
+        Some(p) => Some(lire_premier_arbitre(&p.display().to_string(), &lire_texte(p)?)?),
         None => None,
     };
 
@@ -128,15 +132,15 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let mut vus: HashMap<(u32, u32), (String, usize)> = HashMap::new();
     lectures.retain(|l| {
         let (fichier, ligne) = lieu(l);
-        let message = if l.coup == 0 || l.coup > nb_coups {
-            format!("coup {} absent de la partie {} ({nb_coups} coups)", l.coup, a.partie.display())
+        let (message, genre) = if l.coup == 0 || l.coup > nb_coups {
+            (format!("coup {} absent de la partie {} ({nb_coups} coups)", l.coup, a.partie.display()), GenreErreur::HorsPartie)
         } else if let Some((f, n)) = vus.get(&(l.table, l.coup)) {
-            format!("bulletin en double pour la table {} au coup {} (déjà lu en {f}:{n}) : non corrigé", l.table, l.coup)
+            (format!("bulletin en double pour la table {} au coup {} (déjà lu en {f}:{n}) : non corrigé", l.table, l.coup), GenreErreur::Doublon)
         } else {
             vus.insert((l.table, l.coup), (fichier, ligne));
             return true;
         };
-        erreurs.push(ErreurBulletin { fichier, ligne, table: Some(l.table), coup: Some(l.coup), message });
+        erreurs.push(ErreurBulletin { fichier, ligne, table: Some(l.table), coup: Some(l.coup), message, genre });
         false
     });
 
@@ -146,7 +150,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let contextes: HashMap<u32, ContexteCoup> = coups
         .par_iter()
         .filter_map(|&n| {
-            let c = ContexteCoup::new(&partie, n, &lx).map(|c| (n, c));
+            let c = ContexteCoup::new(&partie, n, &lexique_partie).map(|c| (n, c));
             b.inc(1);
             c
         })
@@ -163,12 +167,12 @@ pub fn executer(a: Args) -> Result<ExitCode> {
             let r = match contextes.get(&l.coup) {
                 Some(ctx) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| corriger(ctx, &l, a.regles.edition))) {
                     Ok(decision) => Ok(BulletinCorrige { lecture: l, decision }),
-                    Err(_) => Err("correction impossible (erreur interne d'arbitre) : à corriger à la main"),
+                    Err(_) => Err(("correction impossible (erreur interne d'arbitre) : à corriger à la main", GenreErreur::Interne)),
                 },
-                None => Err("coup introuvable dans la partie"),
+                None => Err(("coup introuvable dans la partie", GenreErreur::HorsPartie)),
             };
             b.inc(1);
-            r.map_err(|m| ErreurBulletin { fichier, ligne, table: Some(table), coup: Some(coup), message: m.to_string() })
+            r.map_err(|(m, genre)| ErreurBulletin { fichier, ligne, table: Some(table), coup: Some(coup), message: m.to_string(), genre })
         })
         .collect();
     b.finish_and_clear();
@@ -189,6 +193,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         arbitre: a.arbitre.clone(),
         partie: PartieResumee::depuis(&partie, &a.regles.formule, texte_partie),
         lexique: lx.identite().clone(),
+        admis_par_la_partie: lexique_partie.admis().to_vec(),
         edition: a.regles.edition,
         reglages: Reglages { blitz: a.blitz, nombre_joueurs: a.nombre_joueurs, moyennes_confirmees: a.moyennes.clone() },
         joueurs,
@@ -198,9 +203,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     };
     dossier.normaliser();
     verifier_moyennes(&dossier)?;
-    let nb_erreurs = dossier.erreurs.len();
-    produire(&dossier, &a.sortie)?;
-    Ok(if nb_erreurs == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    produire(&dossier, &a.sortie)
 }
 
 /// Le titre quand `--titre` manque : le nom du fichier de partie, ou celui de son
@@ -240,22 +243,26 @@ fn verifier_moyennes(dossier: &Dossier) -> Result<()> {
     Ok(())
 }
 
-/// Écrit les rapports d'un dossier et affiche le bilan.
-fn produire(dossier: &Dossier, sortie: &Path) -> Result<()> {
+/// Écrit les rapports d'un dossier et affiche le bilan. Code de sortie 1 s'il reste des
+/// bulletins en erreur ou des issues à vérifier par une personne (`alertes`), comme
+/// l'archive les a enregistrés : `corriger` et `rapports` répondent pareil.
+fn produire(dossier: &Dossier, sortie: &Path) -> Result<ExitCode> {
     let r = generer_rapports(dossier);
     ecrire_rapports(sortie, &r.fichiers)?;
     println!("{} : {}, {}", dossier.titre, compte(dossier.tables().len(), "table", "tables"), compte(dossier.partie.coups.len(), "coup", "coups"));
+    if let Some(m) = avertissement(&dossier.admis_par_la_partie, &dossier.lexique.nom) {
+        println!("{m}");
+    }
     print!("{}", r.synthese.texte());
     let noms: Vec<&str> = r.fichiers.iter().map(|f| f.nom.as_str()).collect();
     println!("rapports écrits dans {} : {}", sortie.display(), noms.join(", "));
-    Ok(())
+    let a_verifier = !dossier.erreurs.is_empty() || !r.synthese.alertes.is_empty();
+    Ok(if a_verifier { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// `arbitre rapports --archive FICHIER --sortie RÉPERTOIRE`.
 pub fn executer_rapports(a: ArgsRapports) -> Result<ExitCode> {
     let nom = a.archive.display().to_string();
-    let texte = std::fs::read_to_string(&a.archive).with_context(|| format!("lecture de {nom} impossible"))?;
-    let dossier = lire_archive(&nom, &texte)?;
-    produire(&dossier, &a.sortie)?;
-    Ok(ExitCode::SUCCESS)
+    let dossier = lire_archive(&nom, &lire_texte(&a.archive)?)?;
+    produire(&dossier, &a.sortie)
 }

@@ -11,7 +11,8 @@
 use super::commun::{lire_partie, OptionsCorrection};
 use anyhow::{Context, Result};
 use arbitre_engine::arbitrage::{corriger, ContexteCoup};
-use arbitre_engine::lecture::{lire_bulletins, Lecture};
+use arbitre_engine::lecture::{lire_bulletins_octets, Lecture};
+use arbitre_engine::lexique_partie::{avertissement, LexiquePartie};
 use serde_json::json;
 use std::collections::HashMap;
 use std::io::Write;
@@ -33,9 +34,14 @@ pub struct Args {
 pub fn executer(a: Args) -> Result<ExitCode> {
     let lx = a.regles.lexique.charger()?;
     let partie = lire_partie(&a.partie, a.regles.formule()?)?;
+    // La partie fait foi : les mots de ses tops sont admis, et annoncés.
+    let lexique_partie = LexiquePartie::new(&partie, &lx);
+    if let Some(m) = avertissement(lexique_partie.admis(), &lx.identite().nom) {
+        eprintln!("{m}");
+    }
     let nom = a.bulletins.display().to_string();
-    let texte = std::fs::read_to_string(&a.bulletins).with_context(|| format!("lecture de {nom} impossible"))?;
-    let lectures = lire_bulletins(&nom, &texte);
+    let octets = std::fs::read(&a.bulletins).with_context(|| format!("lecture de {nom} impossible"))?;
+    let lectures = lire_bulletins_octets(&nom, &octets);
 
     // Un contexte par coup, calculé à la première demande (None : coup absent de la partie).
     let mut contextes: HashMap<u32, Option<ContexteCoup>> = HashMap::new();
@@ -52,7 +58,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
                 }
             }
             Ok(l) => {
-                let ctx = contextes.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lx));
+                let ctx = contextes.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lexique_partie));
                 match ctx {
                     Some(ctx) => serde_json::to_value(corriger(ctx, l, a.regles.edition))?,
                     None => {

@@ -15,6 +15,10 @@ pub enum Commande {
         /// Le fichier .fst à écrire.
         #[arg(short = 'o', long = "sortie")]
         sortie: PathBuf,
+        /// Écarte les abréviations, symboles et sigles (mots sans voyelle A E I O U Y,
+        /// sauf BRR, BRRR, PFF, PFFT, PSST, PST) : construction du lexique libre par défaut.
+        #[arg(long)]
+        sans_abreviations: bool,
     },
     /// Affiche l'identité d'un lexique (nom, nombre de mots, empreinte).
     Info {
@@ -30,13 +34,16 @@ pub enum Commande {
 
 pub fn executer(c: Commande) -> Result<ExitCode> {
     match c {
-        Commande::Build { liste, sortie } => {
-            let b = Lexique::construire(&liste, &sortie)?;
+        Commande::Build { liste, sortie, sans_abreviations } => {
+            let b = Lexique::construire(&liste, &sortie, sans_abreviations)?;
             let lx = Lexique::charger(&sortie)?;
             println!(
                 "{} : {} entrées lues, {} mots retenus ({} composées ou élidées, {} avec d'autres caractères, {} hors 2–15 lettres, {} doublons après repli)",
                 sortie.display(), b.lignes, b.mots, b.composes, b.caracteres, b.longueur, b.doublons
             );
+            if sans_abreviations {
+                println!("{} abréviations, symboles ou sigles écartés : {}", b.abreviations.len(), b.abreviations.join(" "));
+            }
             println!("lexique : {}", lx.identite().resume());
         }
         Commande::Info { lexique } => {

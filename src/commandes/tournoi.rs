@@ -2,9 +2,11 @@
 //! des archives de ses parties (`archive.json` écrits par `arbitre corriger`), en HTML et
 //! en CSV.
 
-use anyhow::{Context, Result};
+use super::commun::lire_texte;
+use anyhow::Result;
 use arbitre_reports::archive::lire_archive;
 use arbitre_reports::tournoi::{tournoi_csv, tournoi_html, Tournoi};
+use arbitre_reports::rapports::NOMS_TOURNOI;
 use arbitre_reports::{ecrire_rapports, Rapport};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,19 +29,16 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let mut parties = Vec::new();
     for p in &a.archives {
         let nom = p.display().to_string();
-        let texte = std::fs::read_to_string(p).with_context(|| format!("lecture de {nom} impossible"))?;
-        parties.push((nom.clone(), lire_archive(&nom, &texte)?));
+        parties.push((nom.clone(), lire_archive(&nom, &lire_texte(p)?)?));
     }
     let t = Tournoi::classer(&a.titre, &parties)?;
-    let fichiers = vec![
-        Rapport { nom: "classement.html".into(), contenu: tournoi_html(&t) },
-        Rapport { nom: "classement.csv".into(), contenu: tournoi_csv(&t) },
-    ];
+    let [html, csv] = NOMS_TOURNOI;
+    let fichiers = vec![Rapport { nom: html.into(), contenu: tournoi_html(&t) }, Rapport { nom: csv.into(), contenu: tournoi_csv(&t) }];
     ecrire_rapports(&a.sortie, &fichiers)?;
     println!("{} : {} parties, {} joueurs, somme des tops {}", t.titre, t.parties.len(), t.lignes.len(), t.total_tops);
     for p in t.parties.iter().filter(|p| !p.a_reprendre.is_empty()) {
         eprintln!("classement provisoire : {} ({}) : {}", p.titre, p.archive, p.a_reprendre.join(", "));
     }
-    println!("classement écrit dans {} : classement.html, classement.csv", a.sortie.display());
+    println!("classement écrit dans {} : {}", a.sortie.display(), NOMS_TOURNOI.join(", "));
     Ok(ExitCode::SUCCESS)
 }

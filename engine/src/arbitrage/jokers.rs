@@ -35,14 +35,15 @@ pub fn masque_bulletin(grille: &Grille, s: &Solution, entourees: &[bool]) -> u32
 }
 
 /// Le motif joker (5.5 : joker non encerclé ou encerclement erroné) pour une variante
-/// payée : la lettre jouée par un joker non entouré, sinon la lettre entourée à tort.
+/// payée : la lettre entourée par erreur (billet, case 9 : « indiquer la lettre encerclée
+/// par erreur »), sinon, quand aucune ne l'est, la lettre jouée par le joker non entouré.
 pub fn motif_joker(s: &Solution, variante: u32, bulletin: u32) -> Option<Motif> {
     if variante == bulletin {
         return None;
     }
     let mot = s.mot();
-    let i = (variante & !bulletin).trailing_zeros();
-    let i = if (i as usize) < mot.len() { i } else { (bulletin & !variante).trailing_zeros() };
+    let i = (bulletin & !variante).trailing_zeros();
+    let i = if (i as usize) < mot.len() { i } else { (variante & !bulletin).trailing_zeros() };
     let lettre = caractere(nue(*mot.get(i as usize)?));
     Some(Motif::Joker { lettre })
 }

@@ -19,23 +19,27 @@ pub struct Raccord {
 }
 
 /// Case de la grille qui correspond à la case `i` de la feuille quand la suite est posée
-/// à `r` (même sens : les lettres de raccord se reportent telles qu'elles sont sur la
-/// grille, guide 1.1.6).
+/// à `r`. Même sens : la feuille se reporte telle quelle (les lettres de raccord
+/// s'indiquent telles qu'elles sont sur la grille, guide 1.1.6). Sens différents : la
+/// figure transposée, celle d'un joueur qui écrirait le mot et son raccord comme si le
+/// mot allait dans l'autre sens ([`raccord_transpose`]).
 fn case_grille(f: &Feuille, s: &Suite, r: Reference, i: usize) -> Option<usize> {
-    let (l, c) = ((i / f.largeur) as isize, (i % f.largeur) as isize);
-    let gl = l - s.ligne as isize + r.ligne as isize;
-    let gc = c - s.colonne as isize + r.colonne as isize;
+    let dl = (i / f.largeur) as isize - s.ligne as isize;
+    let dc = (i % f.largeur) as isize - s.colonne as isize;
+    let (dl, dc) = if r.direction == s.direction { (dl, dc) } else { (dc, dl) };
+    let gl = r.ligne as isize + dl;
+    let gc = r.colonne as isize + dc;
     (0..TAILLE as isize).contains(&gl).then_some(())?;
     (0..TAILLE as isize).contains(&gc).then_some(())?;
     Some(gl as usize * TAILLE + gc as usize)
 }
 
-/// Compte les lettres de raccord de la suite `s` posée à `r` (sens de la suite).
+/// Compte les lettres de raccord de la suite `s` posée à `r` (sens de la suite ; dans
+/// l'autre sens, la figure transposée, voir [`case_grille`]).
 /// Une lettre reportée est de raccord si la grille porte la même lettre à la même place
 /// relative et si elle touche le mot ou une autre lettre de raccord ; une lettre parasite
 /// (toute autre lettre) interrompt la chaîne (5.2.2, guide 5.1.4).
 pub fn lettres_raccord(grille: &Grille, f: &Feuille, s: &Suite, r: Reference) -> Raccord {
-    debug_assert_eq!(r.direction, s.direction);
     let mut nombre = (0..s.lettres.len()).filter(|&i| r.case_n(i).is_some_and(|k| grille.cases[k] != 0)).count();
     let mut vu = vec![false; f.cases.len()];
     for &i in &s.cellules {
@@ -64,13 +68,32 @@ pub fn lettres_raccord(grille: &Grille, f: &Feuille, s: &Suite, r: Reference) ->
     Raccord { nombre, cellules }
 }
 
+/// Guide 1.1.6 : « les lettres de raccord doivent être indiquées telles qu'elles sont sur
+/// la grille de jeu ; il est donc impossible d'avoir la sanction “inversion du sens du
+/// mot” avec le mode de localisation par lettres de raccord ». Le raccord écrit est-il
+/// celui d'une place du mot dans l'autre sens, reporté comme si le mot allait dans le sens
+/// où il est écrit ? C'est le cas quand, la figure transposée, il explique plus de lettres
+/// écrites (deux au moins) qu'à toute place du mot dans le sens écrit : les lettres qui y
+/// coïncident avec la grille ne sont alors pas un raccord et ne localisent rien.
+pub fn raccord_transpose(ctx: &ContexteCoup, f: &Feuille, s: &Suite) -> bool {
+    let (mut meme_sens, mut transpose) = (0, 0);
+    for sol in ctx.solutions_du_mot(&s.lettres) {
+        let n = lettres_raccord(&ctx.grille, f, s, sol.reference).cellules.len();
+        if sol.reference.direction == s.direction {
+            meme_sens = meme_sens.max(n);
+        } else {
+            transpose = transpose.max(n);
+        }
+    }
+    transpose >= 2 && transpose > meme_sens
+}
+
 /// Y a-t-il, dans le bloc de la suite, des lettres écrites hors du mot (lettres de raccord
 /// ou parasites) ? C'est le signe que le joueur localise par lettres de raccord.
+/// Les cases de la suite sont des cases écrites de son bloc : il y en a d'autres si le bloc
+/// compte plus de cases écrites que la suite (un seul passage sur la feuille).
 pub fn lettres_hors_mot(f: &Feuille, blocs: &[usize], s: &Suite) -> bool {
-    f.cases
-        .iter()
-        .enumerate()
-        .any(|(i, c)| c.lettre != 0 && blocs[i] == s.bloc && !s.cellules.contains(&i))
+    f.cases.iter().zip(blocs).filter(|&(c, &b)| c.lettre != 0 && b == s.bloc).count() > s.cellules.len()
 }
 
 /// Ce que vaut un mode de localisation à une place.

@@ -11,6 +11,7 @@ use crate::generation::{solutions, Solution};
 use crate::grille::Grille;
 use crate::lecture::{EtatBulletin, Lecture};
 use crate::lexique::Lexique;
+use crate::lexique_partie::LexiquePartie;
 use crate::partie::Partie;
 use crate::regles::Formule;
 use crate::tuiles::{nue, Lettre, Tirage};
@@ -34,19 +35,31 @@ mod tests;
 use plausibilite::{ModelePlausibilite, Plausibilite};
 use std::sync::{Mutex, OnceLock};
 
-/// Le modèle de plausibilité d'un lexique, appris une fois par lexique et par processus
-/// (clé : l'empreinte du lexique).
+/// Le modèle de plausibilité pour un lexique en usage (guide 5.5). Qu'un mot non admis ait
+/// l'air d'un mot français est une question de français, pas de liste de tournoi : le
+/// modèle apprend d'une large liste française, le lexique libre par défaut augmenté des
+/// mots du lexique en usage ([`Lexique::sous_le_defaut`]), de sorte que ses jugements ne
+/// dépendent pas de la taille du lexique (une liste de quelques mots faite pour un test
+/// juge comme l'ODS). Appris une fois par liste et par processus : un lexique dont tous
+/// les mots sont dans le défaut partage le modèle du défaut.
 pub fn modele_plausibilite(lexique: &Lexique) -> &'static ModelePlausibilite {
     static CACHE: OnceLock<Mutex<HashMap<String, &'static ModelePlausibilite>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
+    let cherche = |cle: &str| cache.lock().expect("cache des modèles").get(cle).copied();
+    let garde = |cle: String, m: &'static ModelePlausibilite| *cache.lock().expect("cache des modèles").entry(cle).or_insert(m);
     let cle = lexique.identite().empreinte.clone();
-    if let Some(m) = cache.lock().expect("cache des modèles").get(&cle) {
+    if let Some(m) = cherche(&cle) {
         return m;
     }
     // Appris hors du verrou : deux fils peuvent l'apprendre en même temps, le premier
     // enregistré sert.
-    let appris: &'static ModelePlausibilite = Box::leak(Box::new(ModelePlausibilite::apprendre(lexique)));
-    cache.lock().expect("cache des modèles").entry(cle).or_insert(appris)
+    let liste = lexique.sous_le_defaut().unwrap_or_else(Lexique::defaut);
+    let cle_liste = liste.identite().empreinte.clone();
+    let appris = match cherche(&cle_liste) {
+        Some(m) => m,
+        None => garde(cle_liste, Box::leak(Box::new(ModelePlausibilite::apprendre(&liste)))),
+    };
+    garde(cle, appris)
 }
 
 /// Le texte appliqué là où le guide 2020 et le règlement 2023 diffèrent (`EDITIONS.md`).
@@ -90,17 +103,20 @@ pub struct ContexteCoup<'a> {
     prolongements: Vec<u32>,
     /// Nombre de lettres sur la grille.
     nb_lettres_grille: usize,
-    /// Le modèle de plausibilité, cherché au premier besoin (guide 5.5).
+    /// Le modèle de plausibilité ([`modele_plausibilite`]), cherché au premier besoin
+    /// (guide 5.5).
     modele: OnceLock<&'static ModelePlausibilite>,
 }
 
 impl<'a> ContexteCoup<'a> {
-    /// Le contexte du coup `numero` d'une partie ; `None` si le coup n'existe pas.
-    pub fn new(partie: &Partie, numero: u32, lexique: &'a Lexique) -> Option<Self> {
+    /// Le contexte du coup `numero` d'une partie, avec le lexique de la partie (les mots
+    /// des tops y sont admis : le top est toujours une solution) ; `None` si le coup
+    /// n'existe pas.
+    pub fn new(partie: &Partie, numero: u32, lexique: &'a LexiquePartie<'_>) -> Option<Self> {
         let grille = partie.grille_avant(numero)?.clone();
         let coup = partie.coup(numero)?;
         let top = partie.tops.get(numero as usize - 1)?.clone();
-        Some(Self::assembler(grille, coup.tirage, numero, partie.formule, lexique, top))
+        Some(Self::assembler(grille, coup.tirage, numero, partie.formule, lexique.lexique(), top))
     }
 
     /// Le contexte d'une situation construite à la main (tests, exemples du guide) : le
@@ -147,12 +163,6 @@ impl<'a> ContexteCoup<'a> {
     /// Les solutions qui prolongent un mot de la grille.
     pub fn prolongements(&self) -> impl Iterator<Item = &Solution> {
         self.prolongements.iter().map(|&i| &self.solutions[i as usize])
-    }
-
-    /// Fournit le modèle de plausibilité (sinon il est appris du lexique au premier besoin).
-    pub fn avec_modele(self, modele: &'static ModelePlausibilite) -> Self {
-        let _ = self.modele.set(modele);
-        self
     }
 
     /// Plausibilité d'un mot formé en raccord non valide (guide 5.5).
@@ -259,6 +269,9 @@ pub struct SolutionRetenue {
 
 /// Corrige un bulletin : bulletin absent ou vierge (5.7), sinon chaque lecture possible
 /// des cases ambiguës (guide 5.8) traitée dans l'ordre du 5.4.
+///
+/// La lecture doit montrer ce qu'un bulletin peut montrer ([`Lecture::valider`] : au plus
+/// 17 × 17 cases) ; les commandes le vérifient à la lecture des fichiers.
 pub fn corriger(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Decision {
     let mut issue = match lecture.etat {
         EtatBulletin::Absent => sanctions::Issue::zero(vec![Motif::Absent]),

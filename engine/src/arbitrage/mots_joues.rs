@@ -6,7 +6,9 @@
 use super::bulletin::{Feuille, Suite};
 use super::fallacieux;
 use super::jokers::{payer, payer_premier_coup, Paiement};
-use super::localisation::{combiner, etat_alphanumerique, etat_raccord, lettres_hors_mot, lettres_raccord, prolongement, Etat};
+use super::localisation::{
+    combiner, etat_alphanumerique, etat_raccord, lettres_hors_mot, lettres_raccord, prolongement, raccord_transpose, Etat,
+};
 use super::{ContexteCoup, Edition, Motif, SolutionRetenue, Verdict};
 use crate::generation::Solution;
 use crate::reference::Reference;
@@ -95,11 +97,18 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         return sortie;
     }
     let hors_mot = lettres_hors_mot(e.feuille, e.blocs, s);
+    // Guide 1.1.6 : un raccord reporté comme si le mot allait dans l'autre sens ne localise
+    // aucune place du sens écrit, même si quelques-unes de ses lettres y coïncident.
+    let transpose = hors_mot && raccord_transpose(ctx, e.feuille, s);
     let mut places = Vec::new();
     for (r, variantes) in par_place(ctx.solutions_du_mot(&s.lettres)) {
         let (raccord, cellules) = if r.direction == s.direction {
             let rc = lettres_raccord(&ctx.grille, e.feuille, s, r);
-            (rc.nombre, rc.cellules)
+            if transpose {
+                (rc.nombre - rc.cellules.len(), Vec::new())
+            } else {
+                (rc.nombre, rc.cellules)
+            }
         } else {
             (0, Vec::new())
         };

@@ -182,10 +182,11 @@ fn encerclement_et_score() {
     let d = c.corriger(&format!("ref: 7F\nscore: {avec_joker}\n|R\n|O\n|S\n|E\n"), Edition::E2020);
     assert_eq!((d.verdict, d.score, d.motifs), (Verdict::Avertissement, avec_joker, vec![Motif::Joker { lettre: 'R' }]));
     // Encerclement impossible (O au lieu de R) et score absent : le minimum des
-    // encerclements possibles, avertissement.
+    // encerclements possibles, avertissement ; le billet nomme la lettre entourée par
+    // erreur, O (guide, billet (9)).
     let d = c.corriger("ref: 7F\n|R\n|o\n|S\n|E\n", Edition::E2020);
     assert_eq!((d.verdict, d.score), (Verdict::Avertissement, avec_joker), "{d:?}");
-    assert!(d.motifs.contains(&Motif::Score) && d.motifs.contains(&Motif::Joker { lettre: 'R' }), "{d:?}");
+    assert!(d.motifs.contains(&Motif::Score) && d.motifs.contains(&Motif::Joker { lettre: 'O' }), "{d:?}");
 }
 
 #[test]

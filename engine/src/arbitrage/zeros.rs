@@ -3,7 +3,7 @@
 //! (5.2.2) qu'on néglige.
 
 use super::bulletin::Suite;
-use super::localisation::{lettres_hors_mot, lettres_raccord, tient};
+use super::localisation::{lettres_hors_mot, lettres_raccord, raccord_transpose, tient};
 use super::mots_joues::{vise, Ecrit};
 use super::{ContexteCoup, Motif};
 use crate::evaluation::{evaluer, references, Evaluation};
@@ -99,14 +99,19 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool, autre_s
                 if evaluer(&ctx.grille, &ctx.formule, lettres, Reference { direction: s.direction, ..r }).is_err() {
                     return zero(Motif::PlacementImpossible);
                 }
-            } else if lettres_hors_mot(e.feuille, e.blocs, s)
-                && !valides.iter().filter(|p| p.reference.direction == s.direction).any(|p| {
+            } else if lettres_hors_mot(e.feuille, e.blocs, s) {
+                if raccord_transpose(ctx, e.feuille, s) {
+                    // Guide 1.1.6 : le raccord d'une place dans l'autre sens, reporté comme si
+                    // le mot allait dans le sens écrit : pas d'inversion tolérée.
+                    return zero(Motif::PlacementImpossible);
+                }
+                if !valides.iter().filter(|p| p.reference.direction == s.direction).any(|p| {
                     !lettres_raccord(&ctx.grille, e.feuille, s, p.reference).cellules.is_empty()
-                })
-            {
-                // Guide 1.1.6 : des lettres de raccord qui ne se trouvent à aucune place
-                // du mot dans ce sens ; soupçon d'erreur de grille (guide 4, 1.c, DEFINIR).
-                return Classe::Zero { motifs: vec![Motif::PlacementImpossible], verifier_grille: true };
+                }) {
+                    // Guide 1.1.6 : des lettres de raccord qui ne se trouvent à aucune place
+                    // du mot dans ce sens ; soupçon d'erreur de grille (guide 4, 1.c, DEFINIR).
+                    return Classe::Zero { motifs: vec![Motif::PlacementImpossible], verifier_grille: true };
+                }
             }
             return zero(Motif::LocalisationZero);
         }

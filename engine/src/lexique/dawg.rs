@@ -11,6 +11,7 @@
 //! Pour élaguer la recherche, chaque nœud connaît aussi son « horizon » : les lettres qui
 //! peuvent suivre à la profondeur `d` (0 : les lettres sortantes, 1 : celles d'après…).
 
+use super::pliage::LONGUEUR_MAX;
 use crate::tuiles::Lettre;
 use std::collections::HashMap;
 
@@ -56,12 +57,10 @@ impl Dawg {
     /// La racine (mot vide).
     pub const RACINE: IdNoeud = 0;
 
-    /// Recopie un `fst::Set` dont les clés sont des mots en `A..=Z`.
-    pub fn depuis_fst<D: AsRef<[u8]>>(set: &fst::Set<D>) -> Dawg {
-        let fst = set.as_fst();
-        let mut n = Noeuds { masques: Vec::new(), premiers: Vec::new(), enfants: Vec::new() };
-        let mut vus: HashMap<fst::raw::CompiledAddr, u32> = HashMap::new();
-        copier(&mut n, fst, fst.root(), &mut vus);
+    /// Recopie un `fst::Set` dont les clés sont des mots de `A..=Z` d'au plus
+    /// [`LONGUEUR_MAX`] lettres ; toute autre clé, ou un automate incohérent, est refusé.
+    pub fn depuis_fst<D: AsRef<[u8]>>(set: &fst::Set<D>) -> Result<Dawg, DefautAutomate> {
+        let n = copier(set)?;
 
         // Arc 0 : la racine ; arc 1 + e : l'arc `e` de la copie intermédiaire.
         let mut arcs = Vec::with_capacity(n.enfants.len() + 1);
@@ -90,7 +89,7 @@ impl Dawg {
                 horizons[k].0[d] = u;
             }
         }
-        Dawg { arcs, noeud, horizons }
+        Ok(Dawg { arcs, noeud, horizons })
     }
 
     /// Masque des lettres qui prolongent le nœud (bit `l` pour la lettre `l`).
@@ -157,37 +156,129 @@ impl Dawg {
     }
 }
 
-/// Copie en profondeur d'abord ; un état déjà vu garde son numéro (partage des suffixes).
-fn copier<D: AsRef<[u8]>>(
-    n: &mut Noeuds,
-    fst: &fst::raw::Fst<D>,
-    noeud: fst::raw::Node<'_>,
-    vus: &mut HashMap<fst::raw::CompiledAddr, u32>,
-) -> u32 {
-    if let Some(&id) = vus.get(&noeud.addr()) {
-        return id;
+/// Ce qui empêche de recopier un automate : un lexique `.fst` qui n'a pas été compilé par
+/// `arbitre lexique build` (mots trop longs, caractères hors A–Z) ou qui est abîmé.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DefautAutomate {
+    #[error("un mot de plus de {LONGUEUR_MAX} lettres (la grille a {LONGUEUR_MAX} cases), commençant par « {debut}… »")]
+    MotTropLong { debut: String },
+    #[error("l'octet 0x{octet:02X} après « {debut} » n'est pas une lettre A–Z")]
+    Caractere { octet: u8, debut: String },
+    #[error("structure incohérente : {0}")]
+    Incoherent(String),
+}
+
+/// Un nœud en cours de copie : ses arcs sortants et le prochain à descendre.
+struct Cadre {
+    id: u32,
+    lettre: u8,
+    sorties: Vec<(u8, fst::raw::CompiledAddr)>,
+    suivant: usize,
+}
+
+/// Le texte d'un préfixe (lettres `1..=26`), pour les messages ; tronqué après
+/// [`LONGUEUR_MAX`] + 1 lettres.
+fn texte(lettres: impl Iterator<Item = u8>) -> String {
+    lettres.map(|l| (b'A' + l - 1) as char).take(LONGUEUR_MAX + 1).collect()
+}
+
+/// La copie en cours : les nœuds copiés et, par nœud, son plus long suffixe et son nombre
+/// de mots (`None` tant qu'il est en cours).
+struct Copie {
+    n: Noeuds,
+    vus: HashMap<fst::raw::CompiledAddr, u32>,
+    bilans: Vec<Option<(usize, u64)>>,
+}
+
+impl Copie {
+    /// Copie un nœud (ses arcs restent à remplir) ; `prefixe` : les lettres qui y mènent.
+    fn ouvrir(&mut self, noeud: fst::raw::Node<'_>, lettre: u8, prefixe: impl Fn() -> String) -> Result<Cadre, DefautAutomate> {
+        let id = self.n.masques.len() as u32;
+        self.vus.insert(noeud.addr(), id);
+        let mut sorties = Vec::with_capacity(noeud.len());
+        for t in noeud.transitions() {
+            if !t.inp.is_ascii_uppercase() {
+                return Err(DefautAutomate::Caractere { octet: t.inp, debut: prefixe() });
+            }
+            sorties.push((t.inp - b'A' + 1, t.addr));
+        }
+        sorties.sort_unstable();
+        if sorties.windows(2).any(|w| w[0].0 == w[1].0) {
+            return Err(DefautAutomate::Incoherent("deux arcs de même lettre".into()));
+        }
+        let mut masque = if noeud.is_final() { FIN } else { 0 };
+        for &(l, _) in &sorties {
+            masque |= 1 << l;
+        }
+        self.n.masques.push(masque);
+        self.n.premiers.push(self.n.enfants.len() as u32);
+        self.n.enfants.resize(self.n.enfants.len() + sorties.len(), 0);
+        self.bilans.push(None);
+        Ok(Cadre { id, lettre, sorties, suivant: 0 })
     }
-    let id = n.masques.len() as u32;
-    vus.insert(noeud.addr(), id);
-    let mut sorties: Vec<(u8, fst::raw::CompiledAddr)> = noeud
-        .transitions()
-        .filter(|t| t.inp.is_ascii_uppercase())
-        .map(|t| (t.inp - b'A' + 1, t.addr))
-        .collect();
-    sorties.sort_unstable();
-    let mut masque = if noeud.is_final() { FIN } else { 0 };
-    for &(l, _) in &sorties {
-        masque |= 1 << l;
+
+    /// Relie l'arc courant du cadre au nœud `enfant` et passe à l'arc suivant.
+    fn relier(&mut self, parent: &mut Cadre, enfant: u32) {
+        self.n.enfants[self.n.premiers[parent.id as usize] as usize + parent.suivant] = enfant;
+        parent.suivant += 1;
     }
-    let premier = n.enfants.len() as u32;
-    n.masques.push(masque);
-    n.premiers.push(premier);
-    n.enfants.resize(n.enfants.len() + sorties.len(), 0);
-    for (i, &(_, addr)) in sorties.iter().enumerate() {
-        let enfant = copier(n, fst, fst.node(addr), vus);
-        n.enfants[premier as usize + i] = enfant;
+
+    /// Le bilan d'un nœud dont tous les enfants sont copiés.
+    fn clore(&mut self, cadre: &Cadre) {
+        let debut = self.n.premiers[cadre.id as usize] as usize;
+        let mut bilan = (0usize, (self.n.masques[cadre.id as usize] & FIN) as u64);
+        for &e in &self.n.enfants[debut..debut + cadre.sorties.len()] {
+            let (h, m) = self.bilans[e as usize].expect("enfant terminé");
+            bilan = (bilan.0.max(h + 1), bilan.1.saturating_add(m));
+        }
+        self.bilans[cadre.id as usize] = Some(bilan);
     }
-    id
+}
+
+/// Copie en profondeur d'abord, sans récursion : la pile ne dépasse jamais
+/// [`LONGUEUR_MAX`] + 1 cadres (un préfixe plus long est refusé), ce qui borne aussi un
+/// automate abîmé qui bouclerait. Un état déjà vu garde son numéro (partage des suffixes) ;
+/// sa hauteur (le plus long suffixe) vérifie la longueur des mots qui passent par lui, et le
+/// nombre de mots reconnus est comparé à celui qu'annonce le fichier.
+fn copier<D: AsRef<[u8]>>(set: &fst::Set<D>) -> Result<Noeuds, DefautAutomate> {
+    let fst = set.as_fst();
+    let mut c = Copie { n: Noeuds { masques: Vec::new(), premiers: Vec::new(), enfants: Vec::new() }, vus: HashMap::new(), bilans: Vec::new() };
+    let racine = c.ouvrir(fst.root(), 0, String::new)?;
+    let mut pile = vec![racine];
+    while let Some(cadre) = pile.last() {
+        let Some(&(lettre, addr)) = cadre.sorties.get(cadre.suivant) else {
+            let fini = pile.pop().expect("cadre courant");
+            c.clore(&fini);
+            if let Some(parent) = pile.last_mut() {
+                c.relier(parent, fini.id);
+            }
+            continue;
+        };
+        // La longueur du préfixe qui finit par `lettre`.
+        let profondeur = pile.len();
+        let prefixe = || texte(pile.iter().skip(1).map(|k| k.lettre).chain([lettre]));
+        if let Some(&id) = c.vus.get(&addr) {
+            let Some((hauteur, _)) = c.bilans[id as usize] else {
+                return Err(DefautAutomate::Incoherent("l'automate boucle".into()));
+            };
+            if profondeur + hauteur > LONGUEUR_MAX {
+                return Err(DefautAutomate::MotTropLong { debut: prefixe() });
+            }
+            let parent = pile.last_mut().expect("cadre courant");
+            c.relier(parent, id);
+            continue;
+        }
+        if profondeur > LONGUEUR_MAX {
+            return Err(DefautAutomate::MotTropLong { debut: prefixe() });
+        }
+        let cadre = c.ouvrir(fst.node(addr), lettre, prefixe)?;
+        pile.push(cadre);
+    }
+    let mots = c.bilans[0].expect("racine terminée").1;
+    if mots != set.len() as u64 {
+        return Err(DefautAutomate::Incoherent(format!("{mots} mots dans l'automate, {} annoncés", set.len())));
+    }
+    Ok(c.n)
 }
 
 #[cfg(test)]

@@ -2,9 +2,12 @@
 //! et recopiée en [`Dawg`] pour la génération des coups.
 
 mod dawg;
+mod nettoyage;
 mod pliage;
+mod union;
 
-pub use dawg::{Dawg, IdNoeud};
+pub use dawg::{Dawg, DefautAutomate, IdNoeud};
+pub use nettoyage::{est_abreviation, INTERJECTIONS_SANS_VOYELLE};
 pub use pliage::{plier, Ecart, LONGUEUR_MAX, LONGUEUR_MIN};
 
 use crate::tuiles::{mot_vers_texte, Lettre};
@@ -30,6 +33,10 @@ pub enum ErreurLexique {
     Lecture { chemin: PathBuf, source: std::io::Error },
     #[error("lexique {chemin} : ce n'est pas un fichier .fst valide : {source}")]
     Fst { chemin: PathBuf, source: fst::Error },
+    #[error("lexique {chemin} : fichier abîmé ou incomplet ({source}) : recompilez-le avec « arbitre lexique build »")]
+    Abime { chemin: PathBuf, source: fst::Error },
+    #[error("lexique {chemin} : {defaut} : ce lexique n'a pas été compilé par « arbitre lexique build » ; recompilez la liste de mots")]
+    Automate { chemin: PathBuf, defaut: DefautAutomate },
     #[error("lexique {chemin} : ligne {ligne} n'est pas du texte UTF-8")]
     Encodage { chemin: PathBuf, ligne: usize },
     #[error("lexique {chemin} : aucun mot de 2 à 15 lettres")]
@@ -89,6 +96,9 @@ pub struct BilanConstruction {
     pub caracteres: usize,
     pub longueur: usize,
     pub doublons: usize,
+    /// Abréviations, symboles et sigles écartés par le nettoyage (repliés, triés, sans
+    /// doublon) ; vide sans nettoyage.
+    pub abreviations: Vec<String>,
 }
 
 fn empreinte(octets: &[u8]) -> String {
@@ -98,6 +108,12 @@ fn empreinte(octets: &[u8]) -> String {
 
 /// Compile le texte d'une liste de mots en octets `fst`.
 pub fn compiler_liste(texte: &str) -> (Vec<u8>, BilanConstruction) {
+    compiler(texte, false)
+}
+
+/// Compile une liste en écartant, si `sans_abreviations`, les abréviations, symboles et
+/// sigles (`nettoyage.rs`).
+fn compiler(texte: &str, sans_abreviations: bool) -> (Vec<u8>, BilanConstruction) {
     let mut bilan = BilanConstruction::default();
     let mut mots = Vec::new();
     for ligne in texte.lines() {
@@ -116,16 +132,44 @@ pub fn compiler_liste(texte: &str) -> (Vec<u8>, BilanConstruction) {
     let avant = mots.len();
     mots.dedup();
     bilan.doublons = avant - mots.len();
+    if sans_abreviations {
+        bilan.abreviations = mots.iter().filter(|m| est_abreviation(m)).cloned().collect();
+        mots.retain(|m| !est_abreviation(m));
+    }
     bilan.mots = mots.len();
     let set = fst::Set::from_iter(mots.iter()).expect("mots triés et dédoublonnés");
     (set.into_fst().into_inner(), bilan)
+}
+
+thread_local! {
+    /// Vrai pendant [`sans_message_de_panique`] sur ce fil.
+    static SILENCE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Exécute `f` ; une panique dans `f` donne `None`, sans le message de panique habituel
+/// sur la sortie d'erreur (celui des paniques des autres fils, ou hors de `f`, reste).
+fn sans_message_de_panique<T>(f: impl FnOnce() -> T) -> Option<T> {
+    static CROCHET: std::sync::Once = std::sync::Once::new();
+    CROCHET.call_once(|| {
+        let precedent = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !SILENCE.with(|s| s.get()) {
+                precedent(info)
+            }
+        }));
+    });
+    SILENCE.with(|s| s.set(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    SILENCE.with(|s| s.set(false));
+    r.ok()
 }
 
 impl Lexique {
     /// Le lexique libre par défaut, intégré au programme.
     pub fn defaut() -> Lexique {
         let set = fst::Set::new(Octets::Statique(DEFAUT_FST)).expect("lexique par défaut valide");
-        Self::assembler(set, DEFAUT_NOM.to_string())
+        let dawg = Dawg::depuis_fst(&set).expect("lexique par défaut valide");
+        Self::assembler(set, dawg, DEFAUT_NOM.to_string())
     }
 
     /// Charge un `.fst` (projection mémoire) ou compile une liste de mots (tout autre fichier).
@@ -137,9 +181,18 @@ impl Lexique {
             // SAFETY: le fichier est ouvert en lecture seule ; s'il était modifié pendant
             // l'exécution, fst signalerait au pire des données incohérentes.
             let mmap = unsafe { memmap2::Mmap::map(&f) }.map_err(lecture)?;
-            let set = fst::Set::new(Octets::Projete(mmap))
-                .map_err(|source| ErreurLexique::Fst { chemin: chemin.to_path_buf(), source })?;
-            return Ok(Self::assembler(set, nom));
+            let chemin_fst = || chemin.to_path_buf();
+            let set = fst::Set::new(Octets::Projete(mmap)).map_err(|source| ErreurLexique::Fst { chemin: chemin_fst(), source })?;
+            // La somme de contrôle du fichier : un octet changé ou un fichier tronqué.
+            set.as_fst().verify().map_err(|source| ErreurLexique::Abime { chemin: chemin_fst(), source })?;
+            // Un fichier à la somme juste mais fabriqué à la main peut encore mentir : la
+            // copie vérifie mots et structure, et `fst` peut paniquer en décodant un nœud
+            // impossible (lu hors du fichier) : c'est alors un fichier abîmé, pas une panne.
+            let copie = sans_message_de_panique(|| Dawg::depuis_fst(&set)).unwrap_or_else(|| {
+                Err(DefautAutomate::Incoherent("un nœud de l'automate sort du fichier".into()))
+            });
+            let dawg = copie.map_err(|defaut| ErreurLexique::Automate { chemin: chemin_fst(), defaut })?;
+            return Ok(Self::assembler(set, dawg, nom));
         }
         let octets = std::fs::read(chemin).map_err(lecture)?;
         let texte = String::from_utf8(octets).map_err(|e| {
@@ -150,18 +203,18 @@ impl Lexique {
         if bilan.mots == 0 {
             return Err(ErreurLexique::Vide { chemin: chemin.to_path_buf() });
         }
-        let set = fst::Set::new(Octets::Memoire(fst)).expect("fst produit par fst");
-        Ok(Self::assembler(set, nom))
+        Ok(Self::compile(fst, nom))
     }
 
-    /// Compile une liste en fichier `.fst`.
-    pub fn construire(liste: &Path, sortie: &Path) -> Result<BilanConstruction, ErreurLexique> {
+    /// Compile une liste en fichier `.fst` ; `sans_abreviations` : écarte les abréviations,
+    /// symboles et sigles (construction du lexique libre par défaut).
+    pub fn construire(liste: &Path, sortie: &Path, sans_abreviations: bool) -> Result<BilanConstruction, ErreurLexique> {
         let octets = std::fs::read(liste).map_err(|source| ErreurLexique::Lecture { chemin: liste.to_path_buf(), source })?;
         let texte = String::from_utf8(octets).map_err(|e| {
             let ligne = e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
             ErreurLexique::Encodage { chemin: liste.to_path_buf(), ligne }
         })?;
-        let (fst, bilan) = compiler_liste(&texte);
+        let (fst, bilan) = compiler(&texte, sans_abreviations);
         if bilan.mots == 0 {
             return Err(ErreurLexique::Vide { chemin: liste.to_path_buf() });
         }
@@ -174,16 +227,22 @@ impl Lexique {
     pub fn depuis_mots<S: AsRef<str>>(nom: &str, mots: &[S]) -> Lexique {
         let texte: Vec<&str> = mots.iter().map(|m| m.as_ref()).collect();
         let (fst, _) = compiler_liste(&texte.join("\n"));
-        Self::assembler(fst::Set::new(Octets::Memoire(fst)).expect("fst produit par fst"), nom.to_string())
+        Self::compile(fst, nom.to_string())
     }
 
-    fn assembler(set: fst::Set<Octets>, nom: String) -> Lexique {
+    /// Un lexique compilé ici même (mots repliés : A–Z, 2 à 15 lettres).
+    fn compile(fst: Vec<u8>, nom: String) -> Lexique {
+        let set = fst::Set::new(Octets::Memoire(fst)).expect("fst produit par fst");
+        let dawg = Dawg::depuis_fst(&set).expect("mots repliés par plier");
+        Self::assembler(set, dawg, nom)
+    }
+
+    fn assembler(set: fst::Set<Octets>, dawg: Dawg, nom: String) -> Lexique {
         let octets = set.as_fst().as_bytes();
         let empreinte_fst = empreinte(octets);
         let defaut = empreinte_fst == empreinte(DEFAUT_FST);
         let nom = if defaut { DEFAUT_NOM.to_string() } else { nom };
         let identite = Identite { nom, mots: set.len(), empreinte: empreinte_fst, defaut };
-        let dawg = Dawg::depuis_fst(&set);
         Lexique { set, dawg, identite }
     }
 
@@ -275,6 +334,31 @@ mod tests {
         for m in lx.mots().step_by(97) {
             assert!(lx.contient(&crate::tuiles::mot_depuis_texte(&m).unwrap()), "{m}");
         }
+    }
+
+    /// Les abréviations et symboles de wfrench (TR, KM, QQN…) ne sont pas des mots : un
+    /// raccord qui les forme n'est pas valide (`nettoyage.rs`).
+    #[test]
+    fn le_defaut_n_a_ni_abreviations_ni_symboles() {
+        let lx = Lexique::defaut();
+        for m in ["TR", "KM", "MM", "ST", "QQN", "CPT"] {
+            assert!(!lx.contient_texte(m), "{m}");
+        }
+        assert_eq!(lx.mots().filter(|m| est_abreviation(m)).count(), 0);
+        for m in ["BRRR", "PFFT", "PST", "TU", "RYTHME"] {
+            assert!(lx.contient_texte(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn le_nettoyage_est_une_option_de_construction() {
+        let texte = "tr\nkm\nbrrr\nrue\nTR\n";
+        let (_, brut) = compiler_liste(texte);
+        assert_eq!((brut.mots, brut.abreviations.len()), (4, 0), "une liste officielle est prise telle quelle");
+        let (fst, net) = compiler(texte, true);
+        assert_eq!(net.abreviations, ["KM", "TR"]);
+        let set = fst::Set::new(fst).unwrap();
+        assert_eq!(set.stream().into_strs().unwrap(), ["BRRR", "RUE"]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! tirage, petit lexique), un bulletin écrit au format texte des lectures, la décision.
 #![allow(dead_code)]
 
-use arbitre_engine::arbitrage::{corriger, modele_plausibilite, ContexteCoup, Decision, Edition, Motif, Verdict};
+use arbitre_engine::arbitrage::{corriger, ContexteCoup, Decision, Edition, Motif, Verdict};
 use arbitre_engine::lecture::lire_bulletin;
 use arbitre_engine::tuiles::{depuis_caractere, mot_depuis_texte};
 use arbitre_engine::{evaluer, Formule, Grille, Lexique, Reference, Tirage};
@@ -34,22 +34,15 @@ pub fn grille_mots(poses: &[(&str, &str)]) -> Grille {
     g
 }
 
-/// Le modèle de plausibilité appris du lexique libre par défaut, une fois par binaire.
-pub fn modele_francais() -> &'static arbitre_engine::arbitrage::plausibilite::ModelePlausibilite {
-    static MODELE: std::sync::OnceLock<&'static arbitre_engine::arbitrage::plausibilite::ModelePlausibilite> =
-        std::sync::OnceLock::new();
-    MODELE.get_or_init(|| modele_plausibilite(&Lexique::defaut()))
-}
-
 /// Un coup à corriger : la grille avant le coup, le tirage, le lexique.
 pub struct Situation {
     pub grille: Grille,
     pub tirage: Tirage,
     pub numero: u32,
+    /// Le lexique du coup, tel que l'arbitre le donnerait : il dit ce qui est valide ; la
+    /// plausibilité des raccords non valides (guide 5.5) est jugée par le modèle appris de
+    /// la liste française (lexique libre par défaut augmenté de ce lexique).
     pub lexique: Lexique,
-    /// Juger la plausibilité des raccords non valides avec le modèle appris du lexique
-    /// libre par défaut (le français), et non du petit lexique de la situation.
-    pub modele_francais: bool,
 }
 
 impl Situation {
@@ -63,16 +56,7 @@ impl Situation {
             tirage: tirage.parse().expect("tirage"),
             numero,
             lexique: Lexique::depuis_mots("guide", mots),
-            modele_francais: false,
         }
-    }
-
-    /// La plausibilité des raccords non valides (guide 5.5) jugée par le modèle appris du
-    /// lexique par défaut : le petit lexique de la situation dit ce qui est valide, le
-    /// français dit ce qui est plausible.
-    pub fn avec_modele_francais(mut self) -> Situation {
-        self.modele_francais = true;
-        self
     }
 
     /// Avec un numéro de coup donné (2 : deuxième coup, pour la règle du premier mot de
@@ -83,13 +67,8 @@ impl Situation {
     }
 
     pub fn contexte(&self) -> ContexteCoup<'_> {
-        let ctx = ContexteCoup::depuis_situation(self.grille.clone(), self.tirage, self.numero, Formule::STANDARD, &self.lexique)
-            .expect("le tirage permet au moins un coup");
-        if self.modele_francais {
-            ctx.avec_modele(modele_francais())
-        } else {
-            ctx
-        }
+        ContexteCoup::depuis_situation(self.grille.clone(), self.tirage, self.numero, Formule::STANDARD, &self.lexique)
+            .expect("le tirage permet au moins un coup")
     }
 
     /// Le score d'un mot (minuscule = joker) à une référence ; panique si le placement est
