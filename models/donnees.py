@@ -28,8 +28,9 @@ CHIFFRES = [str(d) for d in range(10)] + ["rature", "vide"]
 REFERENCES = [chr(c) for c in range(ord("A"), ord("O") + 1)] + [str(d) for d in range(10)] + ["rature", "vide"]
 TETES = {"lettre": LETTRES, "chiffre": CHIFFRES, "reference": REFERENCES}
 
-# Une case : la fenêtre fait 1,25 case ; une lettre y fait de 0,62 à 0,92 case de haut.
-HAUTEUR_CASE = (COTE * 0.62 / 1.25, COTE * 0.92 / 1.25)
+# Une case : la fenêtre fait une case (plus si l'encre déborde) ; une lettre y fait de 0,62
+# à 0,92 case de haut (pipeline/src/cases.rs).
+HAUTEUR_CASE = (COTE * 0.62, COTE * 0.92 / 1.1)
 # Un caractère de cadre : la fenêtre fait 1,25 fois sa plus grande dimension.
 COTE_CADRE = COTE / 1.25
 

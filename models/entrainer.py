@@ -31,7 +31,7 @@ import donnees as D  # noqa: E402
 
 ICI = Path(__file__).resolve().parent
 GRAINE = 2026
-EPOQUES = 14
+EPOQUES = 10
 LOT = 256
 
 

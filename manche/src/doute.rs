@@ -135,7 +135,7 @@ fn rangees(presentes: &[([u32; 2], Cellule)]) -> Vec<Vec<Cellule>> {
     for (z, c) in presentes {
         r[(z[0] - r0) as usize][(z[1] - c0) as usize] = c.clone();
     }
-    r
+    arbitre_pipeline::lecture_scan::sans_cases_vides_finales(r)
 }
 
 /// Les combinaisons d'options (un indice par élément, options triées par probabilité

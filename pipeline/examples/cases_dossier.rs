@@ -1,7 +1,6 @@
 //! Découpe les cases de chaque scan d'une manche générée et compare à la vérité terrain ;
 //! écrit une planche des vignettes : `... --example cases_dossier -- DOSSIER PLANCHE.png`.
 use arbitre_echantillons::rendu::LieuRature;
-use arbitre_echantillons::verite::VeriteTerrain;
 use arbitre_engine::lecture::Contenu;
 use arbitre_formulaire::{Formulaire, Role};
 use arbitre_pipeline::cadres::caracteres;
@@ -17,18 +16,13 @@ fn main() {
     let f = Formulaire::fisf();
     let (mut manquees, mut en_trop, mut vraies, mut trouvees) = (0, 0, 0, 0);
     let mut planche: Vec<Vec<u8>> = Vec::new();
-    let mut entrees: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
-    entrees.sort();
     let t = std::time::Instant::now();
     let mut n = 0;
     let (mut nb_douteux, mut non_signales) = (0, 0);
     let (mut cadres_total, mut cadres_faux) = (0, 0);
-    for p in entrees {
-        if p.extension().is_none_or(|x| x != "json") || p.file_name().unwrap() == "manche.json" {
-            continue;
-        }
-        let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    for (json, v) in arbitre_echantillons::sortie::verites(&d).unwrap() {
         let (Some(image), Some(geo)) = (&v.image, &v.geometrie) else { continue };
+        let d = json.parent().unwrap();
         let img = charger(&d.join(image)).unwrap().remove(0);
         let Ok(r) = recaler(&img, &f) else { continue };
         n += 1;

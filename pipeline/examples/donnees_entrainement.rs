@@ -20,7 +20,7 @@ use arbitre_echantillons::scanner::Bornes;
 use arbitre_echantillons::verite::{Quad, VeriteTerrain};
 use arbitre_engine::lecture::{Cellule, Contenu, EtatBulletin, Lecture, Trace};
 use arbitre_formulaire::{Formulaire, Role};
-use arbitre_pipeline::cadres::caracteres;
+use arbitre_pipeline::cadres::decoupages;
 use arbitre_pipeline::cases::cases_encrees;
 use arbitre_pipeline::chargement::decoder;
 use arbitre_pipeline::recalage::recaler;
@@ -132,28 +132,36 @@ fn exemples(f: &Formulaire, img: &image::GrayImage, v: &VeriteTerrain, graine: u
         let Some(tv) = geo.cadres.iter().find(|c| c.role == role) else { continue };
         let vrais: Vec<[f64; 4]> = tv.caracteres.iter().map(boite).collect();
         let barre: Option<[f64; 4]> = geo.ratures.iter().find(|t| t.lieu == LieuRature::Score && role == Role::Score).map(|t| boite(&t.encre));
-        let lus = caracteres(img, f, h, role);
-        // Chaque caractère lu : la boîte dans l'image, comparée à celle de chaque caractère écrit.
-        let boites: Vec<[f64; 4]> = lus
-            .iter()
-            .map(|c| {
-                let (a, b) = (h.appliquer(c.boite_mm[0], c.boite_mm[1]), h.appliquer(c.boite_mm[2], c.boite_mm[3]));
-                [a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)]
-            })
-            .collect();
-        for (k, c) in lus.iter().enumerate() {
-            let aire = (boites[k][2] - boites[k][0]) * (boites[k][3] - boites[k][1]);
-            let classe = if barre.is_some_and(|b| recouvrement(b, boites[k]) > 0.5 * aire) {
+        // Tous les découpages possibles du cadre : le modèle apprend aussi que deux chiffres
+        // collés, ou un bout de chiffre, ne sont pas *un* caractère (classe « vide ») — c'est
+        // ce qui lui permet ensuite de départager les découpages.
+        let mut vues: Vec<[f64; 4]> = Vec::new();
+        for c in decoupages(img, f, h, role).into_iter().flatten() {
+            if vues.iter().any(|b| b.iter().zip(&c.boite_mm).all(|(x, y)| (x - y).abs() < 1e-9)) {
+                continue;
+            }
+            vues.push(c.boite_mm);
+            let (a, b) = (h.appliquer(c.boite_mm[0], c.boite_mm[1]), h.appliquer(c.boite_mm[2], c.boite_mm[3]));
+            let bo = [a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1)];
+            let aire = (bo[2] - bo[0]) * (bo[3] - bo[1]);
+            let classe = if barre.is_some_and(|b| recouvrement(b, bo) > 0.5 * aire) {
                 Some("rature".to_string())
             } else {
-                // Le caractère écrit qu'il recouvre le plus ; s'il en recouvre nettement deux,
-                // l'étiquette serait fausse : on le laisse de côté.
-                let mut parts: Vec<(usize, f64)> = vrais.iter().enumerate().map(|(i, t)| (i, recouvrement(*t, boites[k]))).filter(|x| x.1 > 0.0).collect();
-                parts.sort_by(|a, b| b.1.total_cmp(&a.1));
-                match parts.as_slice() {
+                // Part de chaque caractère écrit que ce morceau couvre.
+                let couvre: Vec<(usize, f64)> = vrais
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| (i, recouvrement(*t, bo) / ((t[2] - t[0]) * (t[3] - t[1])).max(1e-9)))
+                    .filter(|x| x.1 > 0.2)
+                    .collect();
+                match couvre.as_slice() {
                     [] => Some("vide".into()),
-                    [(i, _)] => texte.get(*i).map(char::to_string),
-                    [(i, a), (_, b), ..] if *b < 0.2 * a => texte.get(*i).map(char::to_string),
+                    // Un seul caractère, couvert presque entier : c'est lui.
+                    [(i, part)] if *part >= 0.75 => texte.get(*i).map(char::to_string),
+                    // Un bout de caractère, ou plusieurs caractères : pas *un* caractère.
+                    [(_, part)] if *part < 0.45 => Some("vide".into()),
+                    [_, _, ..] if couvre.iter().filter(|x| x.1 >= 0.45).count() >= 2 => Some("vide".into()),
+                    // Entre les deux : étiquette incertaine, on s'abstient.
                     _ => None,
                 }
             };

@@ -1,6 +1,5 @@
 //! Recale chaque scan d'une manche générée et compare à la vérité terrain :
 //! `cargo run --release -p arbitre-pipeline --example recaler_dossier -- DOSSIER`.
-use arbitre_echantillons::verite::VeriteTerrain;
 use arbitre_formulaire::Formulaire;
 use arbitre_pipeline::chargement::charger;
 use arbitre_pipeline::recalage::recaler;
@@ -12,14 +11,9 @@ fn main() {
     let mut echecs = 0;
     let (mut t_dec, mut t_rec) = (0.0, 0.0);
     let t = std::time::Instant::now();
-    let mut entrees: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
-    entrees.sort();
-    for p in entrees {
-        if p.extension().is_none_or(|x| x != "json") || p.file_name().unwrap() == "manche.json" {
-            continue;
-        }
-        let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    for (json, v) in arbitre_echantillons::sortie::verites(&d).unwrap() {
         let (Some(image), Some(geo)) = (&v.image, &v.geometrie) else { continue };
+        let d = json.parent().unwrap();
         let t0 = std::time::Instant::now();
         let img = charger(&d.join(image)).unwrap().remove(0);
         let t1 = std::time::Instant::now();

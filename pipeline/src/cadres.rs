@@ -31,8 +31,12 @@ pub struct CaractereEncre {
     pub vignette: Vignette,
 }
 
-/// Les caractères écrits dans le cadre `role`, de gauche à droite.
-pub fn caracteres(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> Vec<CaractereEncre> {
+/// Les découpages possibles du cadre `role` en caractères, de gauche à droite : le premier
+/// est le découpage ordinaire ; les suivants le varient en un endroit (une tache coupée
+/// laissée entière, une tache large coupée en deux, une petite tache écartée). Le modèle
+/// départage (`Lecteur`) : c'est la lecture qui dit où sont les caractères quand la forme
+/// de l'encre ne suffit pas.
+pub fn decoupages(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> Vec<Vec<CaractereEncre>> {
     let c = f.cadre(role);
     let r = Rect { x_mm: c.x_mm + RETRAIT_MM, y_mm: c.y_mm + RETRAIT_MM, largeur_mm: c.largeur_mm - 2.0 * RETRAIT_MM, hauteur_mm: c.hauteur_mm - 2.0 * RETRAIT_MM };
     let mut plan = Plan::redresser(img, mm_vers_px, &r);
@@ -49,7 +53,42 @@ pub fn caracteres(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, rol
         }
     }
     let taches = plan.composantes((TACHE_MIN_MM2 * K * K).round() as usize);
-    let groupes = regrouper(&plan, taches);
+    let groupes = reunir(taches);
+    let mut variantes: Vec<Vec<Groupe>> = vec![groupes.iter().flat_map(|g| couper(&plan, g.clone(), None)).collect()];
+    let aire_type = {
+        let mut a: Vec<usize> = groupes.iter().map(|g| g.pixels.len()).collect();
+        a.sort_unstable();
+        a.get(a.len() / 2).copied().unwrap_or(0)
+    };
+    for (i, g) in groupes.iter().enumerate() {
+        let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
+        let autre: Option<Vec<Groupe>> = if l > LARGEUR_MAX * h && h >= 2.0 * K {
+            Some(vec![g.clone()]) // coupée d'ordinaire : entière
+        } else if l > 0.9 * h && h >= 2.0 * K {
+            Some(couper(&plan, g.clone(), Some(2))) // large : coupée en deux
+        } else if (g.pixels.len() as f64) < 0.25 * aire_type as f64 {
+            Some(Vec::new()) // petite : écartée
+        } else {
+            None
+        };
+        if let Some(a) = autre {
+            let v: Vec<Groupe> = groupes.iter().enumerate().flat_map(|(j, x)| if j == i { a.clone() } else { couper(&plan, x.clone(), None) }).collect();
+            variantes.push(v);
+        }
+        if variantes.len() >= 5 {
+            break;
+        }
+    }
+    variantes.iter().map(|v| caracteres_de(img, mm_vers_px, &plan, v)).collect()
+}
+
+/// Le découpage ordinaire du cadre `role`.
+pub fn caracteres(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> Vec<CaractereEncre> {
+    decoupages(img, f, mm_vers_px, role).swap_remove(0)
+}
+
+/// Les caractères (vignettes) d'un découpage.
+fn caracteres_de(img: &GrayImage, mm_vers_px: &Homographie, plan: &Plan, groupes: &[Groupe]) -> Vec<CaractereEncre> {
     // Propriétaire de chaque pixel : numéro du caractère + 1, élargi d'un pixel.
     let mut proprietaire = vec![0u16; plan.largeur * plan.hauteur];
     for (k, g) in groupes.iter().enumerate() {
@@ -79,6 +118,7 @@ pub fn caracteres(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, rol
 }
 
 /// Un caractère : ses pixels dans le plan et sa boîte.
+#[derive(Clone)]
 struct Groupe {
     pixels: Vec<u32>,
     boite: [usize; 4],
@@ -86,9 +126,9 @@ struct Groupe {
 }
 
 /// Réunit les taches qui se recouvrent en largeur (d'au moins la moitié de la plus étroite,
-/// ou de si peu que ce soit pour un trait fin : la barre d'un 5, d'un 7 barré), coupe
-/// celles trop larges, trie de gauche à droite.
-fn regrouper(plan: &Plan, taches: Vec<crate::plan::Composante>) -> Vec<Groupe> {
+/// ou de si peu que ce soit pour un trait fin : la barre d'un 5, d'un 7 barré), de gauche
+/// à droite.
+fn reunir(taches: Vec<crate::plan::Composante>) -> Vec<Groupe> {
     let mut groupes: Vec<Groupe> = taches.into_iter().map(|t| Groupe { pixels: t.pixels, boite: t.boite, coupe: false }).collect();
     groupes.sort_by_key(|g| g.boite[0]);
     let haut = |b: &[usize; 4]| (b[3] + 1 - b[1]) as f64;
@@ -114,17 +154,18 @@ fn regrouper(plan: &Plan, taches: Vec<crate::plan::Composante>) -> Vec<Groupe> {
         }
     }
     fusion.sort_by_key(|g| g.boite[0]);
-    fusion.into_iter().flat_map(|g| couper(plan, g)).collect()
+    fusion
 }
 
 /// Coupe un groupe plus large que haut (caractères collés) en autant de caractères que sa
-/// largeur en contient, aux colonnes où l'encre est la plus mince.
-fn couper(plan: &Plan, g: Groupe) -> Vec<Groupe> {
+/// largeur en contient (ou en `n`), aux colonnes où l'encre est la plus mince.
+fn couper(plan: &Plan, g: Groupe, n: Option<usize>) -> Vec<Groupe> {
     let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
-    if l <= LARGEUR_MAX * h || h < 2.0 * K {
-        return vec![g];
-    }
-    let n = ((l / (0.85 * h)).round() as usize).clamp(2, 4);
+    let n = match n {
+        Some(n) => n,
+        None if l <= LARGEUR_MAX * h || h < 2.0 * K => return vec![g],
+        None => ((l / (0.85 * h)).round() as usize).clamp(2, 4),
+    };
     let mut colonnes = vec![0u32; l as usize];
     for &i in &g.pixels {
         colonnes[i as usize % plan.largeur - g.boite[0]] += 1;

@@ -96,7 +96,7 @@ pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) 
         .filter(|&c| surfaces[c] >= min_case)
         .map(|c| {
             let boite_mm = plan.boite_mm(boites[c]);
-            let fenetre = Fenetre::autour(boite_mm, 1.25 * z.case_mm, 0.1);
+            let fenetre = Fenetre::autour(boite_mm, z.case_mm, 0.1);
             let proprio = c as u16 + 1;
             let vignette = echantillonner(img, mm_vers_px, fenetre, |x, y, g| match plan.pixel(x, y) {
                 Some(i) if elargi[i] == proprio => plan.noirceur_de(i, g),

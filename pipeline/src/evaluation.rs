@@ -201,6 +201,8 @@ impl Mesures {
             let mut b = v.lecture.clone();
             a.source = None;
             b.source = None;
+            a.rangees = crate::lecture_scan::sans_cases_vides_finales(a.rangees);
+            b.rangees = crate::lecture_scan::sans_cases_vides_finales(b.rangees);
             (a.reference, b.reference) = (Some(sans_espaces(a.reference.as_deref())), Some(sans_espaces(b.reference.as_deref())));
             a == b
         });

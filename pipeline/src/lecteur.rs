@@ -2,10 +2,10 @@
 //! (comme un plan `tract`), puis appliqués à chaque image : chargement → recalage →
 //! cases et cadres → modèle → assemblage de la lecture et de son doute.
 
-use crate::cadres::caracteres;
+use crate::cadres::decoupages;
 use crate::cases::cases_encrees;
 use crate::chargement::{charger, decoder, ErreurImage};
-use crate::lecture_scan::{assembler, caractere, champ, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
+use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele};
 use crate::recalage::{recaler, Recalage, Rejet};
 use crate::vignette::Vignette;
@@ -90,22 +90,28 @@ impl Lecteur {
         }
         let h = &r.mm_vers_px;
         let cases = cases_encrees(img, f, h);
-        let cadres = [Role::Table, Role::Reference, Role::Score].map(|role| caracteres(img, f, h, role));
-        // Un seul lot pour le modèle : toutes les vignettes du bulletin.
-        let vignettes: Vec<&Vignette> = cases.iter().map(|c| &c.vignette).chain(cadres.iter().flatten().map(|c| &c.vignette)).collect();
+        let cadres = [Role::Table, Role::Reference, Role::Score].map(|role| decoupages(img, f, h, role));
+        // Un seul lot pour le modèle : toutes les vignettes du bulletin (chaque découpage
+        // possible de chaque cadre compris).
+        let vignettes: Vec<&Vignette> = cases.iter().map(|c| &c.vignette).chain(cadres.iter().flatten().flatten().map(|c| &c.vignette)).collect();
         let probas = match self.modele.lire(&vignettes) {
             Ok(p) => p,
             Err(e) => return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string()),
         };
-        let (p_cases, p_cadres) = probas.split_at(cases.len());
-        let mut reste = p_cadres;
+        let (p_cases, mut reste) = probas.split_at(cases.len());
         let champs: Vec<ChampLu> = cadres
             .iter()
             .zip([false, true, false])
-            .map(|(cars, est_ref)| {
-                let (ici, suite) = reste.split_at(cars.len());
-                reste = suite;
-                champ(cars.iter().zip(ici).map(|(c, p)| caractere(p, est_ref, c.espace_avant, c.coupe)).collect())
+            .map(|(variantes, est_ref)| {
+                let lus: Vec<Vec<CaractereLu>> = variantes
+                    .iter()
+                    .map(|cars| {
+                        let (ici, suite) = reste.split_at(cars.len());
+                        reste = suite;
+                        cars.iter().zip(ici).map(|(c, p)| caractere(p, est_ref, c.espace_avant, c.coupe)).collect()
+                    })
+                    .collect();
+                champ_des_decoupages(lus)
             })
             .collect();
         let [table, reference, score]: [ChampLu; 3] = champs.try_into().expect("trois cadres");

@@ -109,6 +109,35 @@ pub fn champ(caracteres: Vec<CaractereLu>) -> ChampLu {
     ChampLu { valeur, alternatives, caracteres }
 }
 
+/// Le champ d'un cadre lu selon plusieurs découpages. Un découpage pèse la probabilité que
+/// chacun de ses morceaux soit bien *un* caractère (le modèle répond `vide` pour deux
+/// chiffres collés ou un bout de chiffre) ; les chaînes de tous les découpages sont mêlées
+/// selon ces poids. Le découpage le plus vraisemblable donne les caractères rapportés.
+pub fn champ_des_decoupages(decoupages: Vec<Vec<CaractereLu>>) -> ChampLu {
+    let p_vide = |c: &CaractereLu| c.alternatives.iter().find(|a| a.lecture == "vide").map_or(0.0, |a| a.p as f64);
+    let poids: Vec<f64> = decoupages.iter().map(|cars| cars.iter().map(|c| 1.0 - p_vide(c)).product()).collect();
+    let total: f64 = poids.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+    let meilleur = (0..decoupages.len()).max_by(|&a, &b| poids[a].total_cmp(&poids[b])).unwrap_or(0);
+    let mut melange: Vec<Alternative> = Vec::new();
+    let mut champs: Vec<ChampLu> = decoupages.into_iter().map(champ).collect();
+    for (c, w) in champs.iter().zip(&poids) {
+        for a in &c.alternatives {
+            let p = (a.p as f64 * w / total) as f32;
+            match melange.iter_mut().find(|m| m.lecture == a.lecture) {
+                Some(m) => m.p += p,
+                None => melange.push(Alternative { lecture: a.lecture.clone(), p }),
+            }
+        }
+    }
+    melange.sort_by(|a, b| b.p.total_cmp(&a.p));
+    melange.retain(|a| a.p >= PROBABILITE_MIN);
+    melange.truncate(ALTERNATIVES_MAX);
+    let mut retenu = champs.swap_remove(meilleur);
+    retenu.valeur = melange.first().map(|a| a.lecture.clone()).filter(|v| !v.is_empty());
+    retenu.alternatives = melange;
+    retenu
+}
+
 /// Les alternatives d'un caractère de cadre, selon le cadre.
 pub fn caractere(p: &Probabilites, reference: bool, espace_avant: bool, coupe: bool) -> CaractereLu {
     let alternatives = if reference { alternatives(&p.reference, &REFERENCES) } else { alternatives(&p.chiffre, &CHIFFRES) };
@@ -120,6 +149,17 @@ pub struct CaseProbable {
     pub zone: [u32; 2],
     pub probabilites: Probabilites,
     pub decoupage_douteux: bool,
+}
+
+/// Les rangées sans leurs cases vides de fin (la lecture d'un mot vertical s'écrit `|W`,
+/// pas `|W......`) : même sens pour la correction, texte plus lisible.
+pub fn sans_cases_vides_finales(mut rangees: Vec<Vec<Cellule>>) -> Vec<Vec<Cellule>> {
+    for r in &mut rangees {
+        while r.last().is_some_and(|c| c.contenu == Contenu::Vide && !c.barree) {
+            r.pop();
+        }
+    }
+    rangees
 }
 
 /// Assemble la lecture la plus probable d'un bulletin et garde le doute à côté.
@@ -163,7 +203,7 @@ pub fn assembler(table: u32, coup: u32, cases: &[CaseProbable], reference: &Cham
         };
         rangees[i as usize][j as usize] = Cellule { contenu, barree: c.barree >= 0.5 };
     }
-    l.rangees = rangees;
+    l.rangees = sans_cases_vides_finales(rangees);
     (l, lues)
 }
 

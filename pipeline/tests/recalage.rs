@@ -3,7 +3,6 @@
 
 mod commun;
 
-use arbitre_echantillons::verite::VeriteTerrain;
 use arbitre_formulaire::{Formulaire, Homographie};
 use arbitre_pipeline::chargement::charger;
 use arbitre_pipeline::recalage::{recaler, Rejet};
@@ -18,14 +17,9 @@ fn chaque_scan_de_la_manche_livree_se_recale_a_moins_de_0_3_mm() {
     let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/manche-exemple");
     let f = Formulaire::fisf();
     let mut ecarts = Vec::new();
-    for e in std::fs::read_dir(&d).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_none_or(|x| x != "json") || p.file_name().unwrap() == "manche.json" {
-            continue;
-        }
-        let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    for (json, v) in arbitre_echantillons::sortie::verites(&d).unwrap() {
         let (Some(image), Some(geo)) = (&v.image, &v.geometrie) else { continue };
-        let img = charger(&d.join(image)).unwrap().remove(0);
+        let img = charger(&json.parent().unwrap().join(image)).unwrap().remove(0);
         let r = recaler(&img, &f).unwrap_or_else(|e| panic!("{image} : {e}"));
         assert_eq!(r.tete_en_bas(), v.perturbations.as_ref().unwrap().retourne, "{image}");
         let ecart = ecart_mm(&f, &r.mm_vers_px, &geo.mm_vers_px);

@@ -1,16 +1,19 @@
-//! Une manche générée sur disque : pour chaque bulletin une image JPEG et sa vérité
-//! terrain JSON, la partie, toutes les lectures dans un fichier `bulletins.txt` (format
-//! texte des lectures, que `arbitre grade` corrige) et un résumé `manche.json`.
+//! Une manche générée sur disque, comme un scanner la laisse : un dossier par coup
+//! (`coup-05/`), les bulletins du coup dans l'ordre où ils ont été scannés (`scan-001.jpg`…),
+//! chacun avec sa vérité terrain JSON à côté ; la partie, toutes les lectures dans un
+//! fichier `bulletins.txt` (format texte des lectures, que `arbitre grade` corrige) et un
+//! résumé `manche.json`.
 
 use crate::generateur::{graine_bulletin, Generateur};
 use crate::manche::{ajouter_ratures, prevoir_coup, Coup, Prevu};
 use crate::rendu::Annotation;
-use crate::verite::Genre;
+use crate::verite::{Genre, VeriteTerrain};
 use arbitre_engine::arbitrage::Verdict;
 use arbitre_engine::lecture::EtatBulletin;
 use arbitre_engine::lexique::Lexique;
 use arbitre_engine::partie::Partie;
 use arbitre_engine::LexiquePartie;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -32,9 +35,55 @@ pub fn prevoir_manche(partie: &Partie, lexique: &Lexique, coups: &[u32], tables:
     Ok(tout)
 }
 
-/// Le nom des fichiers d'un bulletin (sans extension).
-pub fn nom_bulletin(coup: u32, table: u32) -> String {
-    format!("coup{coup:02}-table{table:03}")
+/// Le dossier des scans d'un coup, comme un arbitre le range : `coup-05`.
+pub fn dossier_du_coup(coup: u32) -> String {
+    format!("coup-{coup:02}")
+}
+
+/// Les noms des fichiers de chaque bulletin (sans extension), relatifs au dossier de la
+/// manche : `coup-CC/scan-NNN` dans l'ordre où le scanner les a pris (les bulletins d'un
+/// coup ramassés dans le désordre : l'ordre est tiré de la graine), `coup-CC/absent-tableTTT`
+/// pour la vérité d'un bulletin non remis (aucune image).
+pub fn noms_des_bulletins(prevus: &[Prevu], graine: u64) -> Vec<String> {
+    let mut noms = vec![String::new(); prevus.len()];
+    let mut coups: Vec<u32> = prevus.iter().map(|p| p.lecture.coup).collect();
+    coups.sort_unstable();
+    coups.dedup();
+    for coup in coups {
+        let mut ici: Vec<usize> = (0..prevus.len()).filter(|&i| prevus[i].lecture.coup == coup && prevus[i].lecture.etat != EtatBulletin::Absent).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(graine_bulletin(graine, coup, u32::MAX));
+        ici.shuffle(&mut rng);
+        for (k, &i) in ici.iter().enumerate() {
+            noms[i] = format!("{}/scan-{:03}", dossier_du_coup(coup), k + 1);
+        }
+    }
+    for (i, p) in prevus.iter().enumerate() {
+        if p.lecture.etat == EtatBulletin::Absent {
+            noms[i] = format!("{}/absent-table{:03}", dossier_du_coup(p.lecture.coup), p.lecture.table);
+        }
+    }
+    noms
+}
+
+/// Toutes les vérités terrain d'une manche écrite (dossiers `coup-CC`) : le chemin du
+/// JSON et son contenu, dans l'ordre des chemins.
+pub fn verites(dossier: &Path) -> std::io::Result<Vec<(std::path::PathBuf, VeriteTerrain)>> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dossier)? {
+        let d = e?.path();
+        if !d.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&d)? {
+            let p = f?.path();
+            if p.extension().is_some_and(|x| x == "json") {
+                let vt: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(&p)?).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{} : {e}", p.display())))?;
+                v.push((p, vt));
+            }
+        }
+    }
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(v)
 }
 
 /// Ce que l'arbitre écrit dans la partie grisée : parfois le numéro du coup, et pour un
@@ -97,15 +146,23 @@ fn partie_jusqu_a(texte: &str, dernier: Option<u32>) -> String {
 pub fn ecrire_manche(g: &Generateur, prevus: &[Prevu], partie_texte: &str, graine: u64, tables: u32, dossier: &Path) -> std::io::Result<Bilan> {
     std::fs::create_dir_all(dossier)?;
     std::fs::write(dossier.join("partie.partie"), partie_jusqu_a(partie_texte, prevus.iter().map(|p| p.lecture.coup).max()))?;
+    let noms = noms_des_bulletins(prevus, graine);
+    for n in &noms {
+        if let Some((d, _)) = n.split_once('/') {
+            std::fs::create_dir_all(dossier.join(d))?;
+        }
+    }
     let resultats: Vec<std::io::Result<bool>> = prevus
         .par_iter()
-        .map(|p| {
+        .zip(&noms)
+        .map(|(p, nom)| {
             let (coup, table) = (p.lecture.coup, p.lecture.table);
             let gb = graine_bulletin(graine, coup, table);
             let mut rng = ChaCha8Rng::seed_from_u64(gb ^ 0xA11_07A7E);
             let ann = annotation(p, &mut rng);
-            let nom = nom_bulletin(coup, table);
-            let b = g.generer(&p.lecture, ann.as_ref(), gb, &format!("{nom}.jpg")).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
+            // L'image est nommée dans la vérité relativement au dossier du JSON.
+            let court = nom.rsplit('/').next().unwrap_or(nom);
+            let b = g.generer(&p.lecture, ann.as_ref(), gb, &format!("{court}.jpg")).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
             let mut verite = b.verite;
             verite.intention = Some(p.intention.clone());
             if let Some(j) = &b.jpeg {

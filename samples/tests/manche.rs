@@ -66,16 +66,26 @@ fn une_manche_se_rend_depuis_un_dossier_d_ecritures_fourni_et_se_refait_octet_po
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
     ecrire_manche(&g, &prevus, &texte, 11, 4, &a).unwrap();
     ecrire_manche(&g, &prevus, &texte, 11, 4, &b).unwrap();
-    let mut noms: Vec<_> = std::fs::read_dir(&a).unwrap().map(|e| e.unwrap().file_name()).collect();
+    // Un dossier par coup, comme un scanner les laisse ; tout se refait octet pour octet.
+    let mut noms: Vec<std::path::PathBuf> = Vec::new();
+    for e in std::fs::read_dir(&a).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            assert_eq!(p.file_name().unwrap(), "coup-02");
+            noms.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path().strip_prefix(&a).unwrap().to_path_buf()));
+        } else {
+            noms.push(p.strip_prefix(&a).unwrap().to_path_buf());
+        }
+    }
     noms.sort();
     assert!(noms.iter().any(|n| n.to_string_lossy().ends_with(".jpg")), "{noms:?}");
     for n in &noms {
         assert_eq!(std::fs::read(a.join(n)).unwrap(), std::fs::read(b.join(n)).unwrap(), "{n:?} diffère d'une génération à l'autre");
     }
     // Chaque caractère manuscrit vient du dossier fourni.
-    for n in noms.iter().filter(|n| n.to_string_lossy().ends_with(".json") && n.to_string_lossy().starts_with("coup")) {
-        let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(a.join(n)).unwrap()).unwrap();
+    for (json, v) in arbitre_echantillons::sortie::verites(&a).unwrap() {
         let Some(geo) = &v.geometrie else { continue };
+        let a = json.parent().unwrap();
         for c in &geo.cases {
             let t = c.trace.as_deref().unwrap();
             assert!(t == "marque" || t.strip_prefix("emnist:").is_some_and(|k| k.parse::<usize>().unwrap() < 36), "{t}");
@@ -161,9 +171,12 @@ fn la_manche_livree_est_coherente_avec_ses_lectures_et_ses_images() {
     let lp = arbitre_engine::LexiquePartie::new(&partie, &lx);
     let mut ctx = std::collections::HashMap::new();
     let mut payes = Vec::new();
+    let verites = arbitre_echantillons::sortie::verites(&d).unwrap();
+    assert_eq!(verites.len(), lues.len(), "une vérité terrain par bulletin de bulletins.txt");
     for l in &lues {
-        let nom = arbitre_echantillons::sortie::nom_bulletin(l.coup, l.table);
-        let v: VeriteTerrain = serde_json::from_str(&std::fs::read_to_string(d.join(format!("{nom}.json"))).unwrap()).unwrap();
+        let (json, v) = verites.iter().find(|(_, v)| (v.lecture.table, v.lecture.coup) == (l.table, l.coup)).expect("vérité du bulletin").clone();
+        let nom = json.display().to_string();
+        let d = json.parent().unwrap();
         let mut l = l.clone();
         l.source = None;
         assert_eq!(v.lecture, l, "{nom}");

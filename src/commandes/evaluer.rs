@@ -13,8 +13,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Le dossier de la manche générée : images et vérités terrain (JSON) côte à côte, à
-    /// plat ou dans des dossiers coup-NN.
+    /// Le dossier de la manche générée (arbitre echantillons) : dossiers coup-NN, images
+    /// et vérités terrain (JSON) côte à côte.
     #[arg(long, value_name = "DOSSIER")]
     manche: PathBuf,
     /// Écrit aussi les mesures en JSON.
@@ -24,32 +24,15 @@ pub struct Args {
     formulaire: OptionFormulaire,
 }
 
-/// Les vérités terrain d'un dossier (et de ses sous-dossiers d'un niveau) qui ont une image.
+/// Les vérités terrain de la manche qui ont une image : (image, vérité).
 fn verites(dossier: &Path) -> Result<Vec<(PathBuf, VeriteTerrain)>> {
-    let mut v = Vec::new();
-    let mut dossiers = vec![dossier.to_path_buf()];
-    for e in std::fs::read_dir(dossier).with_context(|| format!("{} : lecture du dossier impossible", dossier.display()))? {
-        let p = e?.path();
-        if p.is_dir() {
-            dossiers.push(p);
-        }
-    }
-    for d in dossiers {
-        for e in std::fs::read_dir(&d)? {
-            let p = e?.path();
-            if p.extension().is_none_or(|x| x != "json") || p.file_name().is_some_and(|n| n == "manche.json") {
-                continue;
-            }
-            let texte = std::fs::read_to_string(&p).with_context(|| format!("{} : lecture impossible", p.display()))?;
-            let Ok(vt) = serde_json::from_str::<VeriteTerrain>(&texte) else { continue };
-            if let Some(image) = &vt.image {
-                v.push((d.join(image), vt));
-            }
-        }
-    }
-    v.sort_by(|a, b| a.0.cmp(&b.0));
+    let v: Vec<(PathBuf, VeriteTerrain)> = arbitre_echantillons::sortie::verites(dossier)
+        .with_context(|| format!("{} : lecture de la manche impossible", dossier.display()))?
+        .into_iter()
+        .filter_map(|(json, vt)| Some((json.parent()?.join(vt.image.as_ref()?), vt)))
+        .collect();
     if v.is_empty() {
-        bail!("{} : aucune vérité terrain de bulletin scanné (JSON d'arbitre echantillons)", dossier.display());
+        bail!("{} : aucune vérité terrain de bulletin scanné (dossiers coup-NN d'arbitre echantillons)", dossier.display());
     }
     Ok(v)
 }
