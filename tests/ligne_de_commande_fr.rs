@@ -90,11 +90,25 @@ fn bulletins_repertoire_lit_les_lectures_et_nomme_ce_qu_il_ecarte() {
     // erreur en français qui nomme le fichier, les autres lectures gardées.
     let bulletins = d.path().join("bulletins");
     std::fs::create_dir(&bulletins).unwrap();
+    // Les fichiers de la manche d'exemple mis à plat dans un seul répertoire : lectures,
+    // vérités terrain et images du générateur mêlées (les dossiers coup-NN aplatis).
+    let mut fichiers: Vec<(PathBuf, String)> = Vec::new();
     for f in std::fs::read_dir(&m).unwrap() {
         let p = f.unwrap().path();
-        if p.extension().is_some_and(|e| e != "partie") {
-            std::fs::copy(&p, bulletins.join(p.file_name().unwrap())).unwrap();
+        if p.is_dir() {
+            let dossier = p.file_name().unwrap().to_string_lossy().into_owned();
+            fichiers.extend(std::fs::read_dir(&p).unwrap().map(|g| {
+                let q = g.unwrap().path();
+                let nom = format!("{dossier}-{}", q.file_name().unwrap().to_string_lossy());
+                (q, nom)
+            }));
+        } else if p.extension().is_some_and(|e| e != "partie") {
+            let nom = p.file_name().unwrap().to_string_lossy().into_owned();
+            fichiers.push((p, nom));
         }
+    }
+    for (p, nom) in fichiers {
+        std::fs::copy(&p, bulletins.join(nom)).unwrap();
     }
     std::fs::write(bulletins.join("zz-lectures.json"), "[{\"table\": 99, \"coup\": 1, \"etat\": \"absent\", \"reference\": null, \"score\": null, \"rangees\": [], \"rature\": false, \"source\": null}, {\"table\": 98}]").unwrap();
     let sortie_dir = d.path().join("rapports");
