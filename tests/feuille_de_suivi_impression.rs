@@ -24,7 +24,7 @@ fn dossier_22_coups() -> Dossier {
     let mut premier = String::new();
     for table in 1..=20u32 {
         for c in &resume.coups {
-            bulletins.push(BulletinCorrige { lecture: Lecture::nouvelle(table, c.numero), decision: c.au_top(table) });
+            bulletins.push(BulletinCorrige { lecture: Lecture::nouvelle(table, c.numero), decision: c.au_top(table), verification: None });
             let a_tort = table <= 16 && (c.numero + table) % 5 == 0;
             premier.push_str(&format!("{table},{},{},{}\n", c.numero, c.score, if a_tort { "A" } else { "" }));
         }
@@ -41,6 +41,7 @@ fn dossier_22_coups() -> Dossier {
         bulletins,
         erreurs: Vec::new(),
         premier_arbitre: Some(lire_premier_arbitre("premier.csv", &premier).unwrap()),
+        rejets: Vec::new(),
     };
     d.normaliser();
     d

@@ -83,7 +83,7 @@ fn main() {
                 .map(|t| t.2.to_string())
                 .unwrap_or_else(|| format!("ref: {}\nscore: {}\n|{}\n", coup.reference, coup.score, coup.mot));
             let lecture: Lecture = lire_bulletin("demo.txt", &format!("bulletin table={table} coup={}\n{corps}", coup.numero)).expect("bulletin de démonstration");
-            bulletins.push(BulletinCorrige { lecture, decision: d });
+            bulletins.push(BulletinCorrige { lecture, decision: d, verification: None });
         }
     }
     // Le premier arbitre : tout comme arbitre, sauf la table 2 au coup 3 (joker non vu)
@@ -116,6 +116,7 @@ fn main() {
         bulletins,
         erreurs: Vec::new(),
         premier_arbitre: Some(lire_premier_arbitre("premier.csv", &premier).unwrap()),
+        rejets: Vec::new(),
     };
     dossier.normaliser();
     let r = generer_rapports(&dossier);

@@ -35,6 +35,10 @@ pub struct Dossier {
     pub erreurs: Vec<ErreurBulletin>,
     /// La correction du premier arbitre (`--arbitrage`), si double arbitrage.
     pub premier_arbitre: Option<Vec<CorrectionPremier>>,
+    /// Les images de scans qui n'ont donné aucun bulletin (`arbitre run`), chacune avec sa
+    /// raison.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rejets: Vec<crate::verification::RejetImage>,
 }
 
 /// La partie : le fichier tel quel et le résumé coup par coup.
@@ -106,11 +110,14 @@ pub struct Joueur {
 
 /// Un bulletin lu et sa décision. Dans l'archive, la lecture garde ses rangées dans la
 /// syntaxe des lignes `|` du format texte (`ARCHIVE.md`) : une case, un caractère.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BulletinCorrige {
     #[serde(with = "crate::lecture_archivee")]
     pub lecture: Lecture,
     pub decision: Decision,
+    /// Lu sur un scan : l'image, le doute de la machine, la correction d'une personne.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verification: Option<crate::verification::Verification>,
 }
 
 /// Un bulletin qui n'a pas pu être lu ou corrigé : il reste compté dans les rapports.

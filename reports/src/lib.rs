@@ -21,6 +21,7 @@ pub mod rapports;
 pub mod resultats;
 pub mod suivi;
 pub mod synthese;
+pub mod verification;
 pub mod tournoi;
 
 pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, GenreErreur, Joueur, Reglages};

@@ -199,7 +199,7 @@ fn votre_bulletin_reproduit_l_ecriture_du_joueur() {
             barree: false,
         }],
     ];
-    d.bulletins.push(arbitre_reports::BulletinCorrige { lecture: l, decision: dec });
+    d.bulletins.push(arbitre_reports::BulletinCorrige { lecture: l, decision: dec, verification: None });
     let r = Resultats::calculer(&d);
     let html = billets_html("t", &billets(&d, &r, None));
     assert!(html.contains("Réf. <b>13 B</b>"), "référence telle qu'écrite");
@@ -351,7 +351,7 @@ fn billet_sans_mention_hors_formulaire() {
     sans_score.score_revendique = None;
     let mut l = lecture(&sans_score);
     l.score = None;
-    d.bulletins.push(arbitre_reports::BulletinCorrige { lecture: l, decision: sans_score });
+    d.bulletins.push(arbitre_reports::BulletinCorrige { lecture: l, decision: sans_score, verification: None });
     let r = generer_rapports(&d);
     let html = &r.fichiers.iter().find(|f| f.nom == "billets.html").unwrap().contenu;
     assert_eq!(html.matches("<section class=\"billet\"").count(), 2, "le score manquant et l'absence");

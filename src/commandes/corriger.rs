@@ -166,7 +166,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
             let (table, coup) = (l.table, l.coup);
             let r = match contextes.get(&l.coup) {
                 Some(ctx) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| corriger(ctx, &l, a.regles.edition))) {
-                    Ok(decision) => Ok(BulletinCorrige { lecture: l, decision }),
+                    Ok(decision) => Ok(BulletinCorrige { lecture: l, decision, verification: None }),
                     Err(_) => Err(("correction impossible (erreur interne d'arbitre) : à corriger à la main", GenreErreur::Interne)),
                 },
                 None => Err(("coup introuvable dans la partie", GenreErreur::HorsPartie)),
@@ -200,6 +200,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         bulletins,
         erreurs,
         premier_arbitre: premier,
+        rejets: Vec::new(),
     };
     dossier.normaliser();
     verifier_moyennes(&dossier)?;

@@ -33,6 +33,7 @@ pub fn dossier(tops: &[u32]) -> Dossier {
         bulletins: Vec::new(),
         erreurs: Vec::new(),
         premier_arbitre: None,
+        rejets: Vec::new(),
     }
 }
 
@@ -71,7 +72,7 @@ pub fn lecture(d: &Decision) -> Lecture {
 }
 
 pub fn ajouter(dossier: &mut Dossier, d: Decision) {
-    dossier.bulletins.push(BulletinCorrige { lecture: lecture(&d), decision: d });
+    dossier.bulletins.push(BulletinCorrige { lecture: lecture(&d), decision: d, verification: None });
 }
 
 /// Toutes les tables valides au top à tous les coups.

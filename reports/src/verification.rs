@@ -1,0 +1,72 @@
+//! Ce que la lecture des scans ajoute à un bulletin corrigé : d'où il vient (l'image), si la
+//! machine l'a décidé seule ou s'il est « à vérifier » par une personne (et pourquoi), les
+//! lectures concurrentes avec leur décision, et si une personne a corrigé sa lecture. Et les
+//! images rejetées, chacune avec sa raison : chaque image de la manche finit à une place.
+
+use arbitre_engine::arbitrage::Verdict;
+use serde::{Deserialize, Serialize};
+
+/// La vérification d'un bulletin lu sur un scan (absente pour une lecture tapée).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Verification {
+    /// Une personne doit regarder ce bulletin avant que sa décision soit définitive.
+    pub a_verifier: bool,
+    /// Pourquoi (en français), vide si décidé automatiquement.
+    pub raisons: Vec<String>,
+    /// L'image (chemin relatif au dossier des scans, page d'un TIFF), `None` sans scan
+    /// (bulletin absent, ou lecture tapée dans le fichier de corrections).
+    pub image: Option<String>,
+    /// Probabilité que la décision retenue soit celle de ce qui est écrit (1 pour une
+    /// lecture corrigée par une personne).
+    pub confiance: f64,
+    /// Les lectures concurrentes plausibles et leur décision (la plus probable d'abord,
+    /// sans la lecture retenue).
+    pub alternatives: Vec<LectureConcurrente>,
+    /// La lecture vient du fichier de corrections : une personne l'a corrigée.
+    pub corrigee_par_une_personne: bool,
+    /// Les cases et champs douteux, pour la page de revue.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub doutes: Vec<Doute>,
+}
+
+/// Une lecture plausible autre que la retenue, et la décision qu'elle donnerait.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LectureConcurrente {
+    /// La lecture au format texte des lectures.
+    pub texte: String,
+    pub p: f64,
+    pub verdict: Verdict,
+    pub score: u32,
+}
+
+/// Une case, ou un champ (table, référence, score), dont la machine hésite.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Doute {
+    /// `case` (avec sa position dans la lecture), `table`, `reference` ou `score`.
+    pub element: String,
+    /// Rangée et colonne dans la lecture, pour une case.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<[u32; 2]>,
+    /// Les lectures possibles et leur probabilité (« A », « # », « vide », « 12 »…).
+    pub lectures: Vec<(String, f64)>,
+}
+
+/// Une image qui n'a donné aucun bulletin de la manche.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RejetImage {
+    /// Chemin relatif au dossier des scans (et page d'un TIFF).
+    pub image: String,
+    pub coup: Option<u32>,
+    /// La raison, en un mot (`image_illisible`, `pas_un_bulletin`, `autre_formulaire`,
+    /// `recalage_insuffisant`, `table_illisible`, `table_inconnue`, `coup_inconnu`,
+    /// `coup_hors_partie`, `doublon`).
+    pub raison: String,
+    /// L'explication en français.
+    pub message: String,
+}
+
+/// Le fichier de l'extrait de scan d'un bulletin, à côté de la page de revue (écrit par
+/// `arbitre run`).
+pub fn extrait_du_scan(coup: u32, table: u32) -> String {
+    format!("revue/coup{coup:02}-table{table:03}.jpg")
+}
