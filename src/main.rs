@@ -21,6 +21,8 @@ enum Commande {
     Verifier(commandes::verifier::Args),
     /// Corrige des bulletins lus et écrit une décision JSON par bulletin (JSON Lines).
     Grade(commandes::grade::Args),
+    /// Le travail principal : des scans d'une manche aux rapports vérifiés (doute → revue).
+    Run(commandes::run::Args),
     /// Lit des bulletins scannés : lecture, doute de la machine, recalage, rejets.
     Lire(commandes::lire::Args),
     /// Mesure la lecture des scans sur une manche générée (vérité terrain à côté).
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Commande::Solutions(a) => commandes::solutions::executer(a),
         Commande::Verifier(a) => commandes::verifier::executer(a),
         Commande::Grade(a) => commandes::grade::executer(a),
+        Commande::Run(a) => commandes::run::executer(a),
         Commande::Lire(a) => commandes::lire::executer(a),
         Commande::Evaluer(a) => commandes::evaluer::executer(a),
         Commande::Echantillons(a) => commandes::echantillons::executer(a),

@@ -15,11 +15,21 @@ use arbitre_pipeline::lecture_scan::{CaseLue, LectureScan};
 use std::collections::{BinaryHeap, HashSet};
 
 /// Une lecture d'un élément (case ou champ) plus rare que ceci est négligée (elle reste
-/// comptée dans la masse non énumérée).
-pub const P_ELEMENT_MIN: f64 = 1e-3;
-/// Les combinaisons énumérées au plus, et la probabilité sous laquelle on s'arrête.
+/// comptée dans la masse non énumérée, donc contre la décision automatique).
+pub const P_ELEMENT_MIN: f64 = 1e-5;
+/// Les lectures corrigées au plus pour un bulletin.
 pub const COMBINAISONS_MAX: usize = 256;
-pub const P_COMBINAISON_MIN: f64 = 1e-4;
+/// Une lecture du bulletin entier (combinaison) moins probable que ceci est négligeable :
+/// on ne la corrige pas et sa masse ne compte ni pour ni contre la décision automatique.
+/// Calibré avec [`SEUIL_DOUTE`].
+pub const P_NEGLIGEABLE: f64 = 1e-4;
+
+/// Le seuil de doute : un bulletin est décidé automatiquement quand la probabilité que ce
+/// qui est écrit mène à une autre décision (verdict ou score) que la lecture la plus
+/// probable reste sous ce seuil ; de même pour le numéro de table. Calibré sur une manche
+/// de validation (écritures de la planche 3, jamais vues à l'entraînement) : voir
+/// `models/README.md`.
+pub const SEUIL_DOUTE: f64 = 0.02;
 
 /// Ce qu'une case peut être dans la lecture.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,45 +79,50 @@ pub struct LecturePossible {
     pub p: f64,
 }
 
-/// Les lectures plausibles d'un scan, la plus probable d'abord, et la masse de probabilité
-/// qu'elles couvrent (le reste : lectures négligées).
-pub fn lectures_possibles(scan: &LectureScan, table: u32, coup: u32) -> (Vec<LecturePossible>, f64) {
-    let cases: Vec<Vec<(Option_, f64)>> = scan.cases.iter().map(options_case).collect();
-    let champ = |c: &arbitre_pipeline::lecture_scan::ChampLu| -> Vec<(Option<String>, f64)> {
-        let v: Vec<(Option<String>, f64)> = c.alternatives.iter().filter(|a| a.p as f64 >= P_ELEMENT_MIN).map(|a| ((!a.lecture.is_empty()).then(|| a.lecture.clone()), a.p as f64)).collect();
-        if v.is_empty() {
-            vec![(None, 1.0)]
-        } else {
-            v
-        }
-    };
-    let reference = champ(&scan.reference);
-    let score = champ(&scan.score);
-    let rature_cadre = scan.score.caracteres.iter().any(|c| c.alternatives.first().is_some_and(|a| a.lecture == "rature"));
-    // Éléments : chaque case, puis la référence et le score.
-    let tailles: Vec<usize> = cases.iter().map(Vec::len).chain([reference.len(), score.len()]).collect();
-    if tailles.contains(&0) {
-        return (Vec::new(), 0.0);
+type OptionChamp = (Option<String>, f64);
+
+/// Les lectures plausibles d'un scan, de la plus probable à la moins probable, tirées une à
+/// une (on s'arrête dès que la décision est acquise) : chaque case, la référence et le
+/// score prennent l'une de leurs lectures possibles, indépendamment.
+pub struct Enumeration<'a> {
+    scan: &'a LectureScan,
+    table: u32,
+    coup: u32,
+    cases: Vec<Vec<(Option_, f64)>>,
+    reference: Vec<OptionChamp>,
+    score: Vec<OptionChamp>,
+    rature_cadre: bool,
+    combinaisons: Combinaisons,
+}
+
+impl<'a> Enumeration<'a> {
+    pub fn new(scan: &'a LectureScan, table: u32, coup: u32) -> Self {
+        let cases: Vec<Vec<(Option_, f64)>> = scan.cases.iter().map(options_case).collect();
+        let champ = |c: &arbitre_pipeline::lecture_scan::ChampLu| -> Vec<OptionChamp> {
+            let v: Vec<OptionChamp> = c.alternatives.iter().filter(|a| a.p as f64 >= P_ELEMENT_MIN).map(|a| ((!a.lecture.is_empty()).then(|| a.lecture.clone()), a.p as f64)).collect();
+            if v.is_empty() {
+                vec![(None, 1.0)]
+            } else {
+                v
+            }
+        };
+        let reference = champ(&scan.reference);
+        let score = champ(&scan.score);
+        let rature_cadre = scan.score.caracteres.iter().any(|c| c.alternatives.first().is_some_and(|a| a.lecture == "rature"));
+        // Les probabilités de chaque élément : chaque case, puis la référence et le score.
+        let probas: Vec<Vec<f64>> = cases.iter().map(|o| o.iter().map(|x| x.1).collect()).chain([&reference, &score].map(|c| c.iter().map(|x| x.1).collect())).collect();
+        Enumeration { scan, table, coup, cases, reference, score, rature_cadre, combinaisons: Combinaisons::new(probas) }
     }
-    let proba = |idx: &[usize]| -> f64 {
-        let mut p = 1.0;
-        for (k, &i) in idx.iter().enumerate() {
-            p *= if k < cases.len() { cases[k][i].1 } else if k == cases.len() { reference[i].1 } else { score[i].1 };
-        }
-        p
-    };
-    let mut sortie = Vec::new();
-    let mut couverte = 0.0;
-    for idx in meilleures_combinaisons(&tailles, proba) {
-        let p = proba(&idx);
-        couverte += p;
-        let mut l = Lecture::nouvelle(table, coup);
-        l.reference = reference[idx[cases.len()]].0.clone();
-        l.score = score[idx[cases.len() + 1]].0.clone();
-        let mut rature = rature_cadre;
+
+    fn lecture(&self, idx: &[usize]) -> Lecture {
+        let n = self.cases.len();
+        let mut l = Lecture::nouvelle(self.table, self.coup);
+        l.reference = self.reference[idx[n]].0.clone();
+        l.score = self.score[idx[n + 1]].0.clone();
+        let mut rature = self.rature_cadre;
         let mut presentes: Vec<([u32; 2], Cellule)> = Vec::new();
-        for (k, c) in scan.cases.iter().enumerate() {
-            match &cases[k][idx[k]].0 {
+        for (k, c) in self.scan.cases.iter().enumerate() {
+            match &self.cases[k][idx[k]].0 {
                 Option_::Absente { rature: r } => rature |= *r,
                 Option_::Presente(cel) => presentes.push((c.zone, cel.clone())),
             }
@@ -117,9 +132,16 @@ pub fn lectures_possibles(scan: &LectureScan, table: u32, coup: u32) -> (Vec<Lec
         if presentes.is_empty() && l.reference.is_none() && l.score.is_none() {
             l.etat = EtatBulletin::Vierge;
         }
-        sortie.push(LecturePossible { lecture: l, p });
+        l
     }
-    (sortie, couverte)
+}
+
+impl Iterator for Enumeration<'_> {
+    type Item = LecturePossible;
+    fn next(&mut self) -> Option<LecturePossible> {
+        let (p, idx) = self.combinaisons.next()?;
+        Some(LecturePossible { lecture: self.lecture(&idx), p })
+    }
 }
 
 /// Les rangées du rectangle qui contient les cases présentes.
@@ -139,44 +161,59 @@ fn rangees(presentes: &[([u32; 2], Cellule)]) -> Vec<Vec<Cellule>> {
 }
 
 /// Les combinaisons d'options (un indice par élément, options triées par probabilité
-/// décroissante) dans l'ordre de probabilité décroissante, jusqu'aux bornes.
-fn meilleures_combinaisons(tailles: &[usize], proba: impl Fn(&[usize]) -> f64) -> Vec<Vec<usize>> {
-    #[derive(PartialEq)]
-    struct Candidat(f64, Vec<usize>);
-    impl Eq for Candidat {}
-    impl PartialOrd for Candidat {
-        fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
-            Some(self.cmp(o))
-        }
+/// décroissante), tirées dans l'ordre de probabilité décroissante : la meilleure, puis ses
+/// voisines (un élément passé à l'option suivante) au fur et à mesure.
+struct Combinaisons {
+    probas: Vec<Vec<f64>>,
+    tas: BinaryHeap<Candidat>,
+    vus: HashSet<Vec<usize>>,
+}
+
+#[derive(PartialEq)]
+struct Candidat(f64, Vec<usize>);
+impl Eq for Candidat {}
+impl PartialOrd for Candidat {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
     }
-    impl Ord for Candidat {
-        fn cmp(&self, o: &Self) -> std::cmp::Ordering {
-            self.0.total_cmp(&o.0).then_with(|| o.1.cmp(&self.1))
-        }
+}
+impl Ord for Candidat {
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&o.0).then_with(|| o.1.cmp(&self.1))
     }
-    let depart = vec![0; tailles.len()];
-    let mut tas = BinaryHeap::from([Candidat(proba(&depart), depart.clone())]);
-    let mut vus: HashSet<Vec<usize>> = HashSet::from([depart]);
-    let mut sortie = Vec::new();
-    while let Some(Candidat(p, idx)) = tas.pop() {
-        if p < P_COMBINAISON_MIN && !sortie.is_empty() {
-            break;
+}
+
+impl Combinaisons {
+    fn new(probas: Vec<Vec<f64>>) -> Self {
+        let mut c = Combinaisons { probas, tas: BinaryHeap::new(), vus: HashSet::new() };
+        if c.probas.iter().all(|o| !o.is_empty()) {
+            let depart = vec![0; c.probas.len()];
+            c.tas.push(Candidat(c.proba(&depart), depart.clone()));
+            c.vus.insert(depart);
         }
+        c
+    }
+
+    fn proba(&self, idx: &[usize]) -> f64 {
+        idx.iter().zip(&self.probas).map(|(&i, o)| o[i]).product()
+    }
+}
+
+impl Iterator for Combinaisons {
+    type Item = (f64, Vec<usize>);
+    fn next(&mut self) -> Option<(f64, Vec<usize>)> {
+        let Candidat(p, idx) = self.tas.pop()?;
         for k in 0..idx.len() {
-            if idx[k] + 1 < tailles[k] {
+            if idx[k] + 1 < self.probas[k].len() {
                 let mut suivant = idx.clone();
                 suivant[k] += 1;
-                if vus.insert(suivant.clone()) {
-                    tas.push(Candidat(proba(&suivant), suivant));
+                if self.vus.insert(suivant.clone()) {
+                    self.tas.push(Candidat(self.proba(&suivant), suivant));
                 }
             }
         }
-        sortie.push(idx);
-        if sortie.len() >= COMBINAISONS_MAX {
-            break;
-        }
+        Some((p, idx))
     }
-    sortie
 }
 
 #[cfg(test)]
@@ -185,12 +222,12 @@ mod tests {
 
     #[test]
     fn les_combinaisons_viennent_de_la_plus_probable_a_la_moins_probable() {
-        let p = [[0.9, 0.1, 0.0], [0.6, 0.4, 0.0]];
-        let c = meilleures_combinaisons(&[2, 2], |i| p[0][i[0]] * p[1][i[1]]);
-        let probas: Vec<f64> = c.iter().map(|i| p[0][i[0]] * p[1][i[1]]).collect();
+        let c: Vec<(f64, Vec<usize>)> = Combinaisons::new(vec![vec![0.9, 0.1], vec![0.6, 0.4]]).collect();
+        let probas: Vec<f64> = c.iter().map(|x| x.0).collect();
         assert_eq!(c.len(), 4);
         assert!(probas.windows(2).all(|w| w[0] >= w[1]), "{probas:?}");
-        assert_eq!(c[0], vec![0, 0]);
-        assert_eq!(c[1], vec![0, 1]);
+        assert_eq!(c[0].1, vec![0, 0]);
+        assert_eq!(c[1].1, vec![0, 1]);
+        assert!((probas.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     }
 }

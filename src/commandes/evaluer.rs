@@ -1,7 +1,18 @@
 //! `arbitre evaluer` : mesure la lecture des scans sur une manche générée dont la vérité
-//! terrain est à côté des images (`arbitre echantillons`).
+//! terrain est à côté des images (`arbitre echantillons`) et, quand la manche a sa partie
+//! (`partie.partie`, écrite par le générateur), les décisions d'`arbitre run` : décidées
+//! automatiquement et justes, à vérifier, erreurs nuisibles dans les deux sens.
 
-use super::commun::{barre_de_progression, OptionFormulaire};
+use super::commun::{barre_de_progression, lire_partie, lire_texte, OptionFormulaire, OptionsCorrection};
+use super::manche::Barres;
+use arbitre_engine::lecture::Lecture;
+use arbitre_engine::lexique_partie::LexiquePartie;
+use arbitre_manche::correction::Contextes;
+use arbitre_manche::depouillement::{depouiller, Entree};
+use arbitre_manche::evaluation::{mesurer, MesuresDecisions};
+use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_reports::joueurs::lire_joueurs;
+use std::collections::{BTreeSet, HashMap};
 use anyhow::{bail, Context, Result};
 use arbitre_echantillons::rendu::LieuRature;
 use arbitre_echantillons::verite::VeriteTerrain;
@@ -22,6 +33,12 @@ pub struct Args {
     sortie: Option<PathBuf>,
     #[command(flatten)]
     formulaire: OptionFormulaire,
+    /// La partie de la manche (par défaut MANCHE/partie.partie, si elle existe) : mesure
+    /// aussi les décisions.
+    #[arg(long, value_name = "FICHIER")]
+    partie: Option<PathBuf>,
+    #[command(flatten)]
+    regles: OptionsCorrection,
 }
 
 /// Les vérités terrain de la manche qui ont une image : (image, vérité).
@@ -58,24 +75,72 @@ fn verite(vt: &VeriteTerrain) -> Verite {
 pub fn executer(a: Args) -> Result<ExitCode> {
     let lecteur = Lecteur::new(a.formulaire.charger()?)?;
     let v = verites(&a.manche)?;
-    let b = barre_de_progression(v.len(), "images");
-    let paires: Vec<_> = v
-        .par_iter()
-        .flat_map_iter(|(image, vt)| {
-            let nom = image.strip_prefix(&a.manche).unwrap_or(image).display().to_string();
-            let l = lecteur.lire_fichier(image, &nom, Some(vt.lecture.coup));
-            b.inc(1);
-            l.into_iter().map(move |l| (l, verite(vt)))
-        })
-        .collect();
-    b.finish_and_clear();
+    let partie = a.partie.clone().or_else(|| Some(a.manche.join("partie.partie")).filter(|p| p.exists()));
+    let (lectures, decisions) = match &partie {
+        Some(p) => {
+            let (l, d) = avec_decisions(&a, &lecteur, p)?;
+            (l, Some(d))
+        }
+        None => (lire_seulement(&a, &lecteur, &v), None),
+    };
+    let par_nom: HashMap<String, &VeriteTerrain> = v.iter().map(|(image, vt)| (nom(&a.manche, image), vt)).collect();
+    let paires: Vec<(LectureScan, Verite)> = lectures.into_iter().filter_map(|l| Some((verite(par_nom.get(&l.image)?), l))).map(|(vt, l)| (l, vt)).collect();
     let e = evaluer(&paires);
     println!("Lecture de {} images ({} rejetées)\n", e.images, e.rejetees);
     println!("{}\n", e.tout.texte());
     println!("Le dixième des bulletins dont la machine est la plus sûre :\n{}\n", e.plus_surs.texte());
     println!("Le dixième des bulletins dont la machine est la moins sûre :\n{}", e.moins_surs.texte());
+    if let Some(d) = &decisions {
+        println!("\n{}", d.texte());
+        for (table, coup, vraie, machine) in d.exemples.iter().take(20) {
+            println!("  table {table}, coup {coup} : vérité {vraie}, décision automatique {machine}");
+        }
+    }
     if let Some(s) = &a.sortie {
-        std::fs::write(s, serde_json::to_string_pretty(&e)? + "\n").with_context(|| format!("{} : écriture impossible", s.display()))?;
+        let json = serde_json::json!({ "lecture": e, "decisions": decisions });
+        std::fs::write(s, serde_json::to_string_pretty(&json)? + "\n").with_context(|| format!("{} : écriture impossible", s.display()))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Le nom d'une image tel que la lecture le rapporte (relatif au dossier de la manche).
+fn nom(manche: &Path, image: &Path) -> String {
+    image.strip_prefix(manche).unwrap_or(image).to_string_lossy().replace('\\', "/")
+}
+
+/// La lecture seule des images (sans partie).
+fn lire_seulement(a: &Args, lecteur: &Lecteur, v: &[(PathBuf, VeriteTerrain)]) -> Vec<LectureScan> {
+    let b = barre_de_progression(v.len(), "images");
+    let l = v
+        .par_iter()
+        .flat_map_iter(|(image, vt)| {
+            let l = lecteur.lire_fichier(image, &nom(&a.manche, image), Some(vt.lecture.coup));
+            b.inc(1);
+            l
+        })
+        .collect();
+    b.finish_and_clear();
+    l
+}
+
+/// Le dépouillement de la manche comme `arbitre run` le fait, et ses décisions mesurées
+/// contre celles des lectures vraies.
+fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<LectureScan>, MesuresDecisions)> {
+    let lx = a.regles.lexique.charger()?;
+    let partie = lire_partie(partie, a.regles.formule()?)?;
+    let lexique = LexiquePartie::new(&partie, &lx);
+    let joueurs = a.manche.join("joueurs.csv");
+    let tables: Option<BTreeSet<u32>> = if joueurs.exists() {
+        Some(lire_joueurs(&joueurs.display().to_string(), &lire_texte(&joueurs)?)?.iter().map(|j| j.table).collect())
+    } else {
+        None
+    };
+    let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, coup: None, tables, corrections: Default::default(), premier: None };
+    let barres = Barres::default();
+    let d = depouiller(entree, &barres)?;
+    let vraies: Vec<Lecture> = arbitre_echantillons::sortie::verites(&a.manche)?.into_iter().map(|(_, vt)| vt.lecture).collect();
+    let contextes = Contextes::preparer(&partie, &lexique, 1..=partie.coups.len() as u32, a.regles.edition, &barres);
+    let m = mesurer(&contextes, &vraies, &d.bulletins);
+    println!("{}", d.bilan.texte());
+    Ok((d.scans, m))
 }

@@ -10,11 +10,12 @@
 
 use super::commun::{lire_partie, OptionsCorrection};
 use anyhow::{Context, Result};
-use arbitre_engine::arbitrage::{corriger, ContexteCoup};
 use arbitre_engine::lecture::{lire_bulletins_octets, Lecture};
 use arbitre_engine::lexique_partie::{avertissement, LexiquePartie};
 use serde_json::json;
-use std::collections::HashMap;
+use arbitre_manche::correction::{Contextes, MESSAGE_PANNE};
+use arbitre_manche::suivi::Silence;
+use rayon::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,33 +44,39 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let octets = std::fs::read(&a.bulletins).with_context(|| format!("lecture de {nom} impossible"))?;
     let lectures = lire_bulletins_octets(&nom, &octets);
 
-    // Un contexte par coup, calculé à la première demande (None : coup absent de la partie).
-    let mut contextes: HashMap<u32, Option<ContexteCoup>> = HashMap::new();
-    let mut sortie = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut erreurs = 0usize;
-    for lecture in &lectures {
-        let ligne = match lecture {
+    // Un contexte par coup (en parallèle), puis chaque bulletin, dans l'ordre du fichier ;
+    // une panne de la correction d'un bulletin n'emporte pas les autres.
+    let coups = lectures.iter().filter_map(|l| l.as_ref().ok().map(|l| l.coup));
+    let contextes = Contextes::preparer(&partie, &lexique_partie, coups, a.regles.edition, &Silence);
+    let lignes: Vec<(serde_json::Value, Option<String>)> = lectures
+        .par_iter()
+        .map(|lecture| match lecture {
             Err(e) => {
-                erreurs += 1;
-                eprintln!("bulletin illisible : {e}");
-                match (e.table, e.coup) {
+                let ligne = match (e.table, e.coup) {
                     (Some(table), Some(coup)) => json!({ "table": table, "coup": coup, "erreur": e.to_string() }),
                     _ => json!({ "erreur": e.to_string() }),
-                }
+                };
+                (ligne, Some(format!("bulletin illisible : {e}")))
             }
-            Ok(l) => {
-                let ctx = contextes.entry(l.coup).or_insert_with(|| ContexteCoup::new(&partie, l.coup, &lexique_partie));
-                match ctx {
-                    Some(ctx) => serde_json::to_value(corriger(ctx, l, a.regles.edition))?,
-                    None => {
-                        erreurs += 1;
-                        let message = format!("{}: coup {} absent de la partie {} ({} coups)", lieu(l, &nom), l.coup, a.partie.display(), partie.coups.len());
-                        eprintln!("bulletin non corrigé : {message}");
-                        json!({ "table": l.table, "coup": l.coup, "erreur": message })
-                    }
+            Ok(l) => match contextes.corriger(l) {
+                Some(Ok(d)) => (serde_json::to_value(d).expect("décision sérialisable"), None),
+                r => {
+                    let message = match r {
+                        None => format!("{}: coup {} absent de la partie {} ({} coups)", lieu(l, &nom), l.coup, a.partie.display(), partie.coups.len()),
+                        _ => format!("{}: {MESSAGE_PANNE}", lieu(l, &nom)),
+                    };
+                    (json!({ "table": l.table, "coup": l.coup, "erreur": message }), Some(format!("bulletin non corrigé : {message}")))
                 }
-            }
-        };
+            },
+        })
+        .collect();
+    let mut sortie = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut erreurs = 0usize;
+    for (ligne, erreur) in lignes {
+        if let Some(e) = erreur {
+            erreurs += 1;
+            eprintln!("{e}");
+        }
         writeln!(sortie, "{ligne}")?;
     }
     sortie.flush()?;

@@ -9,6 +9,8 @@ pub mod evaluer;
 pub mod grade;
 pub mod lexique;
 pub mod lire;
+pub mod manche;
+pub mod run;
 pub mod solutions;
 pub mod tournoi;
 pub mod verifier;

@@ -1,0 +1,131 @@
+//! Chaque image lue trouve une place : un bulletin d'une table à un coup, ou un rejet avec
+//! sa raison. Un numéro de table mal lu fait passer un bulletin à un autre joueur : un
+//! numéro incertain, inconnu de la manche ou partagé par deux bulletins d'un même coup n'est
+//! jamais pris pour acquis — le bulletin est « à vérifier », jamais un zéro automatique.
+
+use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_reports::verification::RejetImage;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Un numéro de table est sûr quand la probabilité qu'il soit un autre reste sous ce seuil
+/// (le même que pour la décision, voir `doute::SEUIL_DOUTE`).
+pub use crate::doute::SEUIL_DOUTE;
+
+/// Un scan attribué à un bulletin de la manche.
+#[derive(Debug, Clone)]
+pub struct Attribution {
+    /// L'indice du scan dans la liste lue.
+    pub scan: usize,
+    pub table: u32,
+    pub coup: u32,
+    /// Pourquoi une personne doit vérifier l'attribution (vide si sûre).
+    pub raisons: Vec<String>,
+}
+
+/// Le résultat : les scans attribués et les images rejetées.
+#[derive(Debug, Default)]
+pub struct Repartition {
+    pub attribues: Vec<Attribution>,
+    pub rejets: Vec<RejetImage>,
+    /// Les tables qui ont reçu deux bulletins à un même coup : l'un d'eux est peut-être
+    /// celui d'un autre coup ou d'une autre table.
+    pub tables_en_double: BTreeSet<u32>,
+}
+
+use crate::depouillement::nom_image as nom;
+
+fn rejet(s: &LectureScan, raison: &str, message: String) -> RejetImage {
+    RejetImage { image: nom(s), coup: s.coup, raison: raison.into(), message }
+}
+
+/// Les numéros de table possibles d'un scan (chaînes de chiffres), les plus probables
+/// d'abord.
+pub fn tables_possibles(s: &LectureScan) -> Vec<(u32, f64)> {
+    s.table.alternatives.iter().filter_map(|a| a.lecture.trim().parse::<u32>().ok().filter(|&t| t > 0).map(|t| (t, a.p as f64))).collect()
+}
+
+/// Répartit les scans lus. `nb_coups` : coups de la partie ; `tables` : les tables de la
+/// manche (`--joueurs`), ou `None` pour les déduire des numéros lus sans doute.
+pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u32>>) -> Repartition {
+    let mut r = Repartition::default();
+    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| p >= 1.0 - SEUIL_DOUTE).map(|(t, _)| t).collect();
+    let connues = tables.cloned().unwrap_or(sures);
+    let mut candidats: Vec<Attribution> = Vec::new();
+    for (i, s) in scans.iter().enumerate() {
+        if let Some(rj) = &s.rejet {
+            r.rejets.push(rejet(s, raison_du_lecteur(rj.raison), rj.message.clone()));
+            continue;
+        }
+        let Some(coup) = s.coup else {
+            r.rejets.push(rejet(s, "coup_inconnu", "coup inconnu : rangez les scans dans des dossiers coup-NN, ou donnez --coup".into()));
+            continue;
+        };
+        if coup == 0 || coup > nb_coups {
+            r.rejets.push(rejet(s, "coup_hors_partie", format!("coup {coup} absent de la partie ({nb_coups} coups)")));
+            continue;
+        }
+        let possibles = tables_possibles(s);
+        let Some(&(table, p)) = possibles.iter().find(|(t, _)| connues.contains(t)) else {
+            let lu = s.table.valeur.clone().unwrap_or_default();
+            r.rejets.push(rejet(s, "table_inconnue", format!("table lue « {lu} », inconnue de la manche")));
+            continue;
+        };
+        let mut raisons = Vec::new();
+        if p < 1.0 - SEUIL_DOUTE {
+            let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({:.0} %)", p * 100.0)).collect();
+            raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
+        }
+        if possibles.first().is_some_and(|&(t, _)| t != table) {
+            raisons.push(format!("table lue {} (inconnue de la manche), attribuée à la table {table}", possibles[0].0));
+        }
+        candidats.push(Attribution { scan: i, table, coup, raisons });
+    }
+    // Deux bulletins pour une même table au même coup : le plus sûr de son numéro est
+    // gardé, à vérifier ; l'autre est rejeté en le nommant.
+    let mut par_case: BTreeMap<(u32, u32), Vec<Attribution>> = BTreeMap::new();
+    for a in candidats {
+        par_case.entry((a.coup, a.table)).or_default().push(a);
+    }
+    for ((coup, table), mut v) in par_case {
+        if v.len() > 1 {
+            let confiance = |a: &Attribution| tables_possibles(&scans[a.scan]).iter().find(|x| x.0 == table).map_or(0.0, |x| x.1);
+            v.sort_by(|a, b| confiance(b).total_cmp(&confiance(a)).then(a.scan.cmp(&b.scan)));
+            let garde = nom(&scans[v[0].scan]);
+            let autres: Vec<String> = v[1..].iter().map(|a| nom(&scans[a.scan])).collect();
+            let n = v.len();
+            r.tables_en_double.insert(table);
+            v[0].raisons.push(format!("{n} bulletins pour la table {table} au coup {coup} : {garde} retenu, {} écarté(s)", autres.join(", ")));
+            for a in &v[1..] {
+                r.rejets.push(rejet(&scans[a.scan], "doublon", format!("deuxième bulletin pour la table {table} au coup {coup} (retenu : {garde})")));
+            }
+        }
+        r.attribues.push(v.swap_remove(0));
+    }
+    // Sans liste de joueurs, une table vue à un seul coup d'une manche de plusieurs coups
+    // est peut-être un numéro mal lu.
+    if tables.is_none() {
+        let coups: BTreeSet<u32> = r.attribues.iter().map(|a| a.coup).collect();
+        if coups.len() >= 3 {
+            let mut vue: BTreeMap<u32, usize> = BTreeMap::new();
+            for a in &r.attribues {
+                *vue.entry(a.table).or_default() += 1;
+            }
+            for a in r.attribues.iter_mut().filter(|a| vue[&a.table] == 1) {
+                a.raisons.push(format!("table {} vue à un seul coup sur {} : numéro peut-être mal lu", a.table, coups.len()));
+            }
+        }
+    }
+    r.attribues.sort_by_key(|a| (a.coup, a.table));
+    r
+}
+
+fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static str {
+    use arbitre_pipeline::lecture_scan::RaisonRejet as R;
+    match r {
+        R::ImageIllisible => "image_illisible",
+        R::PasUnBulletin => "pas_un_bulletin",
+        R::AutreFormulaire => "autre_formulaire",
+        R::RecalageInsuffisant => "recalage_insuffisant",
+        R::TableIllisible => "table_illisible",
+    }
+}

@@ -1,0 +1,87 @@
+//! Le bilan d'un dépouillement : où chaque image a fini. Chaque page d'image lue est à
+//! exactement une place — décidée automatiquement, à vérifier, remplacée par la lecture
+//! d'une personne, rejetée (avec sa raison) ou en erreur (panne de la correction) — et les
+//! comptes s'additionnent : c'est ce que [`Bilan::coherent`] vérifie.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// La place d'une page d'image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Automatique,
+    AVerifier,
+    /// Une personne a donné la lecture (fichier de corrections).
+    Corrigee,
+    /// Rejetée, avec la raison en un mot (`pas_un_bulletin`, `doublon`…).
+    Rejetee(String),
+    EnErreur,
+}
+
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Bilan {
+    /// Fichiers d'images trouvés.
+    pub fichiers: usize,
+    /// Autres fichiers des dossiers de scans, laissés de côté.
+    pub ignores: Vec<String>,
+    /// Pages d'images (un TIFF peut en avoir plusieurs), par place.
+    pub automatiques: usize,
+    pub a_verifier: usize,
+    pub corrigees: usize,
+    pub rejetees: BTreeMap<String, usize>,
+    pub en_erreur: usize,
+    /// Corrections de personnes pour un bulletin sans scan attribué.
+    pub corrections_sans_scan: usize,
+    /// (table, coup) sans bulletin (zéro, 5.7), dont à vérifier.
+    pub absents: usize,
+    pub absents_a_verifier: usize,
+}
+
+impl Bilan {
+    pub fn placer(&mut self, p: Place) {
+        match p {
+            Place::Automatique => self.automatiques += 1,
+            Place::AVerifier => self.a_verifier += 1,
+            Place::Corrigee => self.corrigees += 1,
+            Place::Rejetee(r) => *self.rejetees.entry(r).or_default() += 1,
+            Place::EnErreur => self.en_erreur += 1,
+        }
+    }
+
+    pub fn total_rejetees(&self) -> usize {
+        self.rejetees.values().sum()
+    }
+
+    /// Les pages placées.
+    pub fn pages(&self) -> usize {
+        self.automatiques + self.a_verifier + self.corrigees + self.total_rejetees() + self.en_erreur
+    }
+
+    /// Le bilan en français, pour le terminal.
+    pub fn texte(&self) -> String {
+        let mut t = String::new();
+        let pages = self.pages();
+        let _ = write!(t, "{} fichier(s) d'image", self.fichiers);
+        if pages != self.fichiers {
+            let _ = write!(t, " ({pages} pages)");
+        }
+        let _ = writeln!(t, " :");
+        let _ = writeln!(t, "  {} décidé(s) automatiquement", self.automatiques);
+        let _ = writeln!(t, "  {} à vérifier par une personne (revue.html)", self.a_verifier);
+        if self.corrigees > 0 {
+            let _ = writeln!(t, "  {} lu(s) par une personne (fichier de corrections)", self.corrigees);
+        }
+        let _ = writeln!(t, "  {} rejeté(s){}", self.total_rejetees(), if self.rejetees.is_empty() { String::new() } else { format!(" : {}", self.rejetees.iter().map(|(r, n)| format!("{} {n}", r.replace('_', " "))).collect::<Vec<_>>().join(", ")) });
+        if self.en_erreur > 0 {
+            let _ = writeln!(t, "  {} en erreur (correction impossible, à corriger à la main)", self.en_erreur);
+        }
+        if self.corrections_sans_scan > 0 {
+            let _ = writeln!(t, "{} correction(s) de personnes pour un bulletin sans scan", self.corrections_sans_scan);
+        }
+        let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (une image du coup a été rejetée)", self.absents, self.absents_a_verifier);
+        if !self.ignores.is_empty() {
+            let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", self.ignores.len());
+        }
+        t
+    }
+}

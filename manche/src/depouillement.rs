@@ -1,0 +1,282 @@
+//! Le dépouillement d'une manche scannée : chaque image lue, attribuée à un bulletin (table,
+//! coup) ou rejetée avec sa raison ; chaque bulletin jugé (décision automatique, ou « à
+//! vérifier » quand le doute de la machine compte) ; chaque table sans bulletin à un coup
+//! déclarée absente (5.7), à vérifier si une image de ce coup a été rejetée ; les
+//! corrections des personnes appliquées. Chaque image finit à exactement une place : le
+//! [`Bilan`] le compte.
+
+use crate::attribution::{repartir, tables_possibles, Attribution};
+use crate::bilan::{Bilan, Place};
+use crate::correction::{Contextes, MESSAGE_PANNE};
+use crate::corrections::Corrections;
+use crate::doute::SEUIL_DOUTE;
+use crate::extraits::extrait;
+use crate::jugement::{doutes, juger};
+use crate::suivi::Suivi;
+use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
+use arbitre_engine::lecture::{EtatBulletin, Lecture};
+use arbitre_engine::lexique_partie::LexiquePartie;
+use arbitre_engine::partie::Partie;
+use arbitre_pipeline::lecteur::Lecteur;
+use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_pipeline::scans::{inventaire, ErreurScans};
+use arbitre_reports::double_arbitrage::CorrectionPremier;
+use arbitre_reports::resultats::decision_absent;
+use arbitre_reports::verification::{extrait_du_scan, RejetImage, Verification};
+use arbitre_reports::{BulletinCorrige, ErreurBulletin, GenreErreur};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Ce qu'il faut pour dépouiller une manche.
+pub struct Entree<'a> {
+    pub partie: &'a Partie,
+    pub lexique: &'a LexiquePartie<'a>,
+    pub edition: Edition,
+    pub lecteur: &'a Lecteur,
+    /// Le dossier des scans (un sous-dossier par coup), ou un dossier plat avec `coup`.
+    pub scans: &'a Path,
+    pub coup: Option<u32>,
+    /// Les tables de la manche (`--joueurs`) ; sinon, celles dont le numéro est lu sans
+    /// doute.
+    pub tables: Option<BTreeSet<u32>>,
+    pub corrections: Corrections,
+    /// La correction du premier arbitre : un écart est montré sur la page de revue.
+    pub premier: Option<&'a [CorrectionPremier]>,
+}
+
+/// Les bulletins décidés, les images rejetées, les extraits pour la page de revue et le
+/// bilan.
+#[derive(Debug, Default)]
+pub struct Depouillement {
+    pub bulletins: Vec<BulletinCorrige>,
+    pub erreurs: Vec<ErreurBulletin>,
+    pub rejets: Vec<RejetImage>,
+    /// (`revue/coupCC-tableTTT.jpg`, JPEG).
+    pub extraits: Vec<(String, Vec<u8>)>,
+    pub bilan: Bilan,
+    /// Les lectures de chaque page d'image (pour l'évaluation et `arbitre lire`).
+    pub scans: Vec<LectureScan>,
+}
+
+/// Le nom d'une page d'image dans les rapports : le chemin relatif au dossier des scans,
+/// suivi de `#page=N` pour une page d'un TIFF.
+pub fn nom_image(s: &LectureScan) -> String {
+    match s.page {
+        Some(p) => format!("{}#page={p}", s.image),
+        None => s.image.clone(),
+    }
+}
+
+/// Dépouille une manche.
+pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, ErreurScans> {
+    let inv = inventaire(&[e.scans.to_path_buf()], e.coup)?;
+    suivi.etape("lecture", inv.images.len());
+    let scans: Vec<LectureScan> = inv
+        .images
+        .par_iter()
+        .flat_map_iter(|f| {
+            let l = e.lecteur.lire_fichier(&f.chemin, &f.nom, f.coup);
+            suivi.avance(1);
+            l
+        })
+        .collect();
+    suivi.fin();
+    let mut d = Depouillement::default();
+    d.bilan.fichiers = inv.images.len();
+    d.bilan.ignores = inv.ignores;
+    let nb_coups = e.partie.coups.len() as u32;
+    let mut repartition = repartir(&scans, nb_coups, e.tables.as_ref());
+    for r in &repartition.rejets {
+        d.bilan.placer(Place::Rejetee(r.raison.clone()));
+    }
+    d.rejets = std::mem::take(&mut repartition.rejets);
+
+    let coups = (1..=nb_coups).collect::<Vec<_>>();
+    let contextes = Contextes::preparer(e.partie, e.lexique, coups, e.edition, suivi);
+
+    // Chaque scan attribué : corrigé par une personne, ou jugé par la machine.
+    suivi.etape("bulletins", repartition.attribues.len());
+    let juges: Vec<(Place, Result<BulletinCorrige, ErreurBulletin>)> = repartition
+        .attribues
+        .par_iter()
+        .map(|a| {
+            let s = &scans[a.scan];
+            let r = match e.corrections.lectures.get(&(a.table, a.coup)) {
+                Some(l) => (Place::Corrigee, corrige_par_une_personne(&contextes, l, Some(nom_image(s)))),
+                None => juger_scan(&contextes, s, a),
+            };
+            suivi.avance(1);
+            r
+        })
+        .collect();
+    suivi.fin();
+    for (place, r) in juges {
+        d.bilan.placer(place);
+        match r {
+            Ok(b) => d.bulletins.push(b),
+            Err(er) => d.erreurs.push(er),
+        }
+    }
+
+    // Les corrections sans scan attribué (image rejetée lue par une personne, bulletin
+    // retrouvé, absent confirmé).
+    let attribues: BTreeSet<(u32, u32)> = repartition.attribues.iter().map(|a| (a.table, a.coup)).collect();
+    for (cle, l) in &e.corrections.lectures {
+        if !attribues.contains(cle) {
+            match corrige_par_une_personne(&contextes, l, None) {
+                Ok(b) => d.bulletins.push(b),
+                Err(er) => d.erreurs.push(er),
+            }
+            d.bilan.corrections_sans_scan += 1;
+        }
+    }
+    d.erreurs.extend(e.corrections.erreurs.iter().cloned());
+
+    // 5.7 : une table sans bulletin à un coup a zéro. Si une image de ce coup a été
+    // rejetée, le bulletin manquant est peut-être parmi elles : à vérifier.
+    let tables: BTreeSet<u32> = match &e.tables {
+        Some(t) => t.clone(),
+        None => d.bulletins.iter().map(|b| b.lecture.table).collect(),
+    };
+    let presents: BTreeSet<(u32, u32)> = d.bulletins.iter().map(|b| (b.lecture.table, b.lecture.coup)).chain(d.erreurs.iter().filter_map(|er| Some((er.table?, er.coup?)))).collect();
+    let mut rejetes_par_coup: BTreeMap<Option<u32>, Vec<&RejetImage>> = BTreeMap::new();
+    for r in &d.rejets {
+        rejetes_par_coup.entry(r.coup).or_default().push(r);
+    }
+    let mut absents = Vec::new();
+    for coup in 1..=nb_coups {
+        let rejetees: Vec<&RejetImage> = rejetes_par_coup.get(&Some(coup)).into_iter().chain(rejetes_par_coup.get(&None)).flatten().copied().collect();
+        for &table in &tables {
+            if presents.contains(&(table, coup)) {
+                continue;
+            }
+            d.bilan.absents += 1;
+            let raisons = doutes_sur_l_absence(table, coup, &rejetees, &repartition, &scans);
+            if !raisons.is_empty() {
+                d.bilan.absents_a_verifier += 1;
+                absents.push(absent_a_verifier(table, coup, raisons));
+            }
+        }
+    }
+    d.bulletins.extend(absents);
+    d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
+
+    d.extraits = extraits(&d.bulletins, &scans, e, suivi);
+    d.scans = scans;
+    Ok(d)
+}
+
+/// Juge un scan attribué : la décision de la lecture la plus probable, à vérifier si le
+/// doute compte, si l'attribution est incertaine ou si le recalage est douteux.
+fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution) -> (Place, Result<BulletinCorrige, ErreurBulletin>) {
+    let image = nom_image(s);
+    let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
+    let Some(j) = juger(s, a.table, a.coup, corriger) else {
+        let er = ErreurBulletin { fichier: image, ligne: 0, table: Some(a.table), coup: Some(a.coup), message: MESSAGE_PANNE.into(), genre: GenreErreur::Interne };
+        return (Place::EnErreur, Err(er));
+    };
+    let mut raisons = a.raisons.clone();
+    if j.douteux() {
+        raisons.push(format!(
+            "lecture incertaine : {:.1} % de chances que ce qui est écrit mène à une autre décision (seuil {:.0} %)",
+            j.p_autre * 100.0,
+            SEUIL_DOUTE * 100.0
+        ));
+    }
+    if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
+        raisons.push(format!("recalage imprécis ({:.2} mm) : cases peut-être mal lues", r.residu_mm));
+    }
+    let a_verifier = !raisons.is_empty();
+    let verification = Verification {
+        a_verifier,
+        raisons,
+        image: Some(image),
+        confiance: 1.0 - j.p_autre,
+        alternatives: j.concurrentes,
+        corrigee_par_une_personne: false,
+        doutes: doutes(s),
+    };
+    let place = if a_verifier { Place::AVerifier } else { Place::Automatique };
+    (place, Ok(BulletinCorrige { lecture: j.lecture, decision: j.decision, verification: Some(verification) }))
+}
+
+/// Un bulletin dont une personne a donné la lecture.
+fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Option<String>) -> Result<BulletinCorrige, ErreurBulletin> {
+    let (fichier, ligne) = crate::correction::lieu(l);
+    let err = |message: String, genre| ErreurBulletin { fichier: fichier.clone(), ligne, table: Some(l.table), coup: Some(l.coup), message, genre };
+    let decision: Decision = match contextes.corriger(l) {
+        Some(Ok(d)) => d,
+        Some(Err(())) => return Err(err(MESSAGE_PANNE.into(), GenreErreur::Interne)),
+        None => return Err(err(format!("correction pour le coup {}, absent de la partie", l.coup), GenreErreur::HorsPartie)),
+    };
+    let verification = Verification { a_verifier: false, raisons: Vec::new(), image, confiance: 1.0, alternatives: Vec::new(), corrigee_par_une_personne: true, doutes: Vec::new() };
+    Ok(BulletinCorrige { lecture: l.clone(), decision, verification: Some(verification) })
+}
+
+/// Une lecture de numéro de table plus probable que ceci rend douteuse l'absence de cette
+/// table au coup du scan.
+const P_TABLE_POSSIBLE: f64 = 1e-3;
+
+/// Pourquoi le zéro d'une table sans bulletin (5.7) n'est pas sûr : une image du coup a
+/// été rejetée (le bulletin est peut-être parmi elles), la table a reçu deux bulletins à
+/// un coup (l'un est peut-être celui-ci, rangé ailleurs), ou un scan du coup attribué à
+/// une autre table a peut-être ce numéro.
+fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &crate::attribution::Repartition, scans: &[LectureScan]) -> Vec<String> {
+    let mut raisons = Vec::new();
+    if !rejetees.is_empty() {
+        let noms: Vec<&str> = rejetees.iter().take(5).map(|r| r.image.as_str()).collect();
+        raisons.push(format!(
+            "bulletin manquant alors que {} image(s) du coup ont été rejetées ({}{}) : il est peut-être parmi elles",
+            rejetees.len(),
+            noms.join(", "),
+            if rejetees.len() > 5 { ", …" } else { "" }
+        ));
+    }
+    if r.tables_en_double.contains(&table) {
+        raisons.push(format!("la table {table} a rendu deux bulletins à un autre coup : l'un d'eux est peut-être celui-ci"));
+    }
+    for a in r.attribues.iter().filter(|a| a.coup == coup && a.table != table) {
+        if let Some(&(_, p)) = tables_possibles(&scans[a.scan]).iter().find(|(t, _)| *t == table).filter(|(_, p)| *p >= P_TABLE_POSSIBLE) {
+            raisons.push(format!("le scan {} (attribué à la table {}) porte peut-être le numéro {table} ({:.1} %)", nom_image(&scans[a.scan]), a.table, p * 100.0));
+        }
+    }
+    raisons
+}
+
+/// Une table sans bulletin dont le zéro (5.7) doit être confirmé par une personne.
+fn absent_a_verifier(table: u32, coup: u32, raisons: Vec<String>) -> BulletinCorrige {
+    let mut lecture = Lecture::nouvelle(table, coup);
+    lecture.etat = EtatBulletin::Absent;
+    let verification = Verification { a_verifier: true, raisons, image: None, confiance: 0.0, alternatives: Vec::new(), corrigee_par_une_personne: false, doutes: Vec::new() };
+    BulletinCorrige { lecture, decision: decision_absent(table, coup), verification: Some(verification) }
+}
+
+/// Les bulletins qu'une personne regardera sur la page de revue : à vérifier, pas
+/// valides, en commission, ou en écart avec le premier arbitre.
+fn a_montrer(b: &BulletinCorrige, premier: Option<&[CorrectionPremier]>) -> bool {
+    let d = &b.decision;
+    let ecart = premier.is_some_and(|p| p.iter().any(|c| c.table == d.table && c.coup == d.coup && (c.score != d.score || c.sanction != d.verdict)));
+    b.verification.as_ref().is_some_and(|v| v.a_verifier) || d.verdict != Verdict::Valide || d.commission || ecart
+}
+
+/// Les extraits de scans des bulletins à montrer.
+fn extraits(bulletins: &[BulletinCorrige], scans: &[LectureScan], e: Entree<'_>, suivi: &dyn Suivi) -> Vec<(String, Vec<u8>)> {
+    let par_image: BTreeMap<String, &LectureScan> = scans.iter().map(|s| (nom_image(s), s)).collect();
+    let voulus: Vec<(&BulletinCorrige, &LectureScan)> = bulletins
+        .iter()
+        .filter(|b| a_montrer(b, e.premier))
+        .filter_map(|b| Some((b, *par_image.get(b.verification.as_ref()?.image.as_ref()?)?)))
+        .collect();
+    suivi.etape("extraits", voulus.len());
+    let v = voulus
+        .par_iter()
+        .filter_map(|(b, s)| {
+            let r = s.recalage.as_ref().and_then(|r| extrait(&e.scans.join(&s.image), s.page, r, &e.lecteur.formulaire));
+            suivi.avance(1);
+            Some((extrait_du_scan(b.decision.coup, b.decision.table), r?))
+        })
+        .collect();
+    suivi.fin();
+    v
+}

@@ -1,0 +1,27 @@
+//! La manche : des scans (ou des lectures tapées) aux décisions vérifiées. Les scans sont
+//! lus (`arbitre-pipeline`), chaque image trouve sa place — attribuée à une table et un
+//! coup, ou rejetée avec sa raison —, chaque bulletin est corrigé (`arbitre-engine`) et,
+//! quand le doute de la machine compte pour la décision, envoyé à une personne (« à
+//! vérifier »). Le flux, module par module :
+//!
+//! - [`correction`] : corriger des lectures (la même fonction pour `grade`, `corriger` et
+//!   `run`) : contextes des coups, correction parallèle, panne rattrapée ;
+//! - [`doute`] : les lectures plausibles d'un scan, de la plus probable à la moins probable ;
+//! - [`jugement`] : la décision et la probabilité qu'une autre soit la bonne ;
+//! - [`attribution`] : chaque scan à une table et un coup, ou rejeté ;
+//! - [`corrections`] : les lectures données par des personnes ;
+//! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
+//! - [`extraits`] : les extraits de scans pour la page de revue ;
+//! - [`bilan`] : où chaque image a fini ;
+//! - [`evaluation`] : les décisions mesurées contre la vérité d'une manche générée.
+
+pub mod attribution;
+pub mod bilan;
+pub mod correction;
+pub mod corrections;
+pub mod depouillement;
+pub mod doute;
+pub mod evaluation;
+pub mod extraits;
+pub mod jugement;
+pub mod suivi;

@@ -1,0 +1,82 @@
+//! `arbitre run` : le travail principal en une commande. Les scans d'une manche (un dossier
+//! par coup) sont lus, chaque image est attribuée à un bulletin ou rejetée avec sa raison,
+//! chaque bulletin est corrigé ; quand le doute de la machine compte pour la décision, le
+//! bulletin est « à vérifier » par une personne (page `revue.html`), et les résultats sont
+//! provisoires tant qu'il en reste. Écrit tout ce qu'écrit `corriger`, plus la page de
+//! revue et ses extraits de scans.
+//!
+//! Code de sortie : 0 quand tout est décidé ; 1 quand les rapports sont écrits mais qu'il
+//! reste des bulletins à vérifier, en erreur ou une alerte ; 2 en cas d'échec.
+
+use super::commun::OptionFormulaire;
+use super::manche::{produire, Barres, OptionsManche};
+use anyhow::{Context, Result};
+use arbitre_engine::lexique_partie::LexiquePartie;
+use arbitre_manche::corrections::Corrections;
+use arbitre_manche::depouillement::{depouiller, Entree};
+use arbitre_pipeline::lecteur::Lecteur;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Le dossier des scans : un sous-dossier par coup (coup-05, coup5 ou 05 : le coup 5),
+    /// fichiers JPEG, PNG ou TIFF (un TIFF de plusieurs pages : une page par bulletin).
+    #[arg(long, value_name = "RÉPERTOIRE")]
+    scans: PathBuf,
+    /// Le coup de tous les scans, quand ils sont dans un seul dossier.
+    #[arg(long, value_name = "N")]
+    coup: Option<u32>,
+    /// Les lectures corrigées par des personnes (format texte des lectures, un bulletin par
+    /// table et coup ; la page de revue les prépare) : elles remplacent ce que la machine a
+    /// lu.
+    #[arg(long, value_name = "FICHIER")]
+    corrections: Option<PathBuf>,
+    #[command(flatten)]
+    formulaire: OptionFormulaire,
+    #[command(flatten)]
+    manche: OptionsManche,
+}
+
+pub fn executer(a: Args) -> Result<ExitCode> {
+    let m = &a.manche;
+    let p = m.preparer()?;
+    let lexique = LexiquePartie::new(&p.partie, &p.lexique);
+    let lecteur = Lecteur::new(a.formulaire.charger()?)?;
+    let corrections = match &a.corrections {
+        Some(f) => Corrections::lire(&f.display().to_string(), &std::fs::read(f).with_context(|| format!("{} : lecture impossible", f.display()))?),
+        None => Corrections::default(),
+    };
+    let tables: BTreeSet<u32> = p.joueurs.iter().map(|j| j.table).collect();
+    let entree = Entree {
+        partie: &p.partie,
+        lexique: &lexique,
+        edition: m.regles.edition,
+        lecteur: &lecteur,
+        scans: &a.scans,
+        coup: a.coup,
+        tables: (!tables.is_empty()).then_some(tables),
+        corrections,
+        premier: p.premier.as_deref(),
+    };
+    let d = depouiller(entree, &Barres::default())?;
+    for e in &d.erreurs {
+        eprintln!("bulletin non corrigé : {}: {}", e.lieu(), e.message);
+    }
+    for r in &d.rejets {
+        eprintln!("image rejetée : {} : {}", r.image, r.message);
+    }
+    let a_verifier = d.bilan.a_verifier + d.bilan.absents_a_verifier;
+    let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, d.rejets)?;
+    let code = produire(&dossier, &m.sortie, &d.extraits)?;
+    print!("{}", d.bilan.texte());
+    if a_verifier > 0 {
+        println!(
+            "Résultats PROVISOIRES : {a_verifier} bulletin(s) à vérifier. Ouvrez {} ; corrigez les lectures, enregistrez le fichier de corrections et relancez avec --corrections.",
+            m.sortie.join("revue.html").display()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(code)
+}

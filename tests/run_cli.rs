@@ -1,0 +1,147 @@
+//! `arbitre run` de bout en bout sur la manche d'exemple, avec des fautes injectées :
+//! fichiers corrompus et vides, doublon, page blanche, scan à l'envers, bulletin rangé
+//! dans le dossier d'un autre coup, image qui n'est pas un bulletin, fichier texte. Chaque
+//! image finit à exactement une place, chaque table a une décision à chaque coup, et les
+//! comptes du bilan s'additionnent.
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn exemple() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/manche-exemple")
+}
+
+/// Copie les scans de l'exemple (dossiers coup-NN, images seulement).
+fn copier_scans(vers: &Path) {
+    for e in std::fs::read_dir(exemple()).unwrap() {
+        let d = e.unwrap().path();
+        if d.is_dir() {
+            let cible = vers.join(d.file_name().unwrap());
+            std::fs::create_dir_all(&cible).unwrap();
+            for f in std::fs::read_dir(&d).unwrap() {
+                let f = f.unwrap().path();
+                if f.extension().is_some_and(|x| x == "jpg") {
+                    std::fs::copy(&f, cible.join(f.file_name().unwrap())).unwrap();
+                }
+            }
+        }
+    }
+}
+
+fn table_vraie(image: &str) -> u32 {
+    let json = exemple().join(image).with_extension("json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    v["lecture"]["table"].as_u64().unwrap() as u32
+}
+
+/// Le nombre à gauche d'une ligne du bilan qui contient `texte`.
+fn compte(sortie: &str, texte: &str) -> usize {
+    sortie.lines().find(|l| l.contains(texte)).and_then(|l| l.split_whitespace().next()).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("« {texte} » absent du bilan :\n{sortie}"))
+}
+
+#[test]
+fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    copier_scans(&scans);
+    let c1 = scans.join("coup-01");
+    let c2 = scans.join("coup-02");
+    let c3 = scans.join("coup-03");
+    // Fichier corrompu (JPEG tronqué), fichier vide, fichier texte déguisé en image.
+    let jpeg = std::fs::read(c1.join("scan-004.jpg")).unwrap();
+    std::fs::write(c1.join("tronque.jpg"), &jpeg[..jpeg.len() / 3]).unwrap();
+    std::fs::write(c2.join("vide.jpg"), b"").unwrap();
+    std::fs::write(c2.join("pas-une-image.png"), b"ceci n'est pas une image").unwrap();
+    // Page blanche, image qui n'est pas un bulletin (un dégradé bruité).
+    image::GrayImage::from_pixel(1240, 1754, image::Luma([250])).save(c3.join("page-blanche.png")).unwrap();
+    let photo = image::GrayImage::from_fn(900, 700, |x, y| image::Luma([((x * 7 + y * 3 + (x * y) % 97) % 256) as u8]));
+    photo.save(c3.join("photo.png")).unwrap();
+    // Doublon : la même image deux fois dans un coup.
+    std::fs::copy(c2.join("scan-005.jpg"), c2.join("scan-005-bis.jpg")).unwrap();
+    // Un scan à l'envers.
+    let img = image::open(c3.join("scan-006.jpg")).unwrap().rotate180();
+    img.save(c3.join("scan-006.jpg")).unwrap();
+    // Un bulletin du coup 1 rangé dans le dossier du coup 2.
+    std::fs::rename(c1.join("scan-007.jpg"), c2.join("scan-007-du-coup-1.jpg")).unwrap();
+    let table_deplacee = table_vraie("coup-01/scan-007.jpg");
+    // Un fichier qui n'est pas une image : laissé de côté, jamais pris pour un bulletin.
+    std::fs::write(c1.join("notes.txt"), "rien").unwrap();
+
+    let sortie = tmp.path().join("rapport");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("run")
+        .arg("--partie")
+        .arg(exemple().join("partie.partie"))
+        .arg("--joueurs")
+        .arg(exemple().join("joueurs.csv"))
+        .arg("--scans")
+        .arg(&scans)
+        .arg("--sortie")
+        .arg(&sortie)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(matches!(out.status.code(), Some(0) | Some(1)), "{stdout}\n{stderr}");
+
+    // Les images données : chaque fichier image des dossiers.
+    let mut images = BTreeSet::new();
+    for d in [&c1, &c2, &c3] {
+        for f in std::fs::read_dir(d).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().is_some_and(|x| x != "txt") {
+                images.insert(f.strip_prefix(&scans).unwrap().to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let archive: Value = serde_json::from_str(&std::fs::read_to_string(sortie.join("archive.json")).unwrap()).unwrap();
+    let dossier = &archive["dossier"];
+    let mut places: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for b in dossier["bulletins"].as_array().unwrap() {
+        if let Some(image) = b["verification"]["image"].as_str() {
+            places.entry(image.to_string()).or_default().push(format!("bulletin table {} coup {}", b["decision"]["table"], b["decision"]["coup"]));
+        }
+    }
+    let mut raisons: BTreeMap<String, String> = BTreeMap::new();
+    for r in dossier["rejets"].as_array().unwrap() {
+        let image = r["image"].as_str().unwrap().to_string();
+        places.entry(image.clone()).or_default().push(format!("rejetée ({})", r["raison"]));
+        raisons.insert(image, r["raison"].as_str().unwrap().to_string());
+    }
+    // Chaque image à exactement une place, et rien d'autre.
+    for i in &images {
+        assert_eq!(places.get(i).map(Vec::len), Some(1), "{i} : {:?}", places.get(i));
+    }
+    assert_eq!(places.keys().cloned().collect::<BTreeSet<_>>(), images, "places pour des images inconnues");
+
+    // Les raisons des fautes injectées.
+    assert_eq!(raisons["coup-01/tronque.jpg"], "image_illisible");
+    assert_eq!(raisons["coup-02/vide.jpg"], "image_illisible");
+    assert_eq!(raisons["coup-02/pas-une-image.png"], "image_illisible");
+    assert_eq!(raisons["coup-03/page-blanche.png"], "pas_un_bulletin");
+    assert!(matches!(raisons["coup-03/photo.png"].as_str(), "pas_un_bulletin" | "autre_formulaire"), "{}", raisons["coup-03/photo.png"]);
+    assert!(raisons.get("coup-02/scan-005.jpg").or(raisons.get("coup-02/scan-005-bis.jpg")).is_some_and(|r| r == "doublon"));
+    // Le scan à l'envers est lu (attribué à sa table).
+    let a_l_envers = places["coup-03/scan-006.jpg"][0].clone();
+    assert_eq!(a_l_envers, format!("bulletin table {} coup 3", table_vraie("coup-03/scan-006.jpg")), "scan à l'envers");
+
+    // Chaque table a une décision à chaque coup : 20 tables × 3 coups dans les résultats.
+    let tables = archive["resultats"]["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 20);
+    assert!(tables.iter().all(|t| t["coups"].as_array().unwrap().len() == 3));
+    // Le bulletin déplacé manque au coup 1 : son zéro n'est pas automatique (la table a
+    // un bulletin de trop au coup 2).
+    let absent = dossier["bulletins"].as_array().unwrap().iter().find(|b| b["decision"]["table"] == table_deplacee && b["decision"]["coup"] == 1);
+    let absent = absent.unwrap_or_else(|| panic!("table {table_deplacee} au coup 1 : zéro automatique sur un bulletin rangé au coup 2"));
+    assert_eq!(absent["verification"]["a_verifier"], true);
+
+    // Les comptes du bilan s'additionnent.
+    let pages = compte(&stdout, "fichier(s) d'image");
+    assert_eq!(pages, images.len());
+    let somme = compte(&stdout, "décidé(s) automatiquement") + compte(&stdout, "à vérifier par une personne") + compte(&stdout, "rejeté(s)");
+    assert_eq!(somme, pages, "{stdout}");
+    assert_eq!(compte(&stdout, "rejeté(s)"), raisons.len());
+    assert_eq!(compte(&stdout, "autre(s) fichier(s) laissé(s) de côté"), 1);
+}
