@@ -145,3 +145,51 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     assert_eq!(compte(&stdout, "rejeté(s)"), raisons.len());
     assert_eq!(compte(&stdout, "autre(s) fichier(s) laissé(s) de côté"), 1);
 }
+
+fn lancer(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr))
+}
+
+fn archive(sortie: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(sortie.join("archive.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn une_lecture_corrigee_par_une_personne_remplace_celle_de_la_machine() {
+    let tmp = tempfile::tempdir().unwrap();
+    let partie = exemple().join("partie.partie");
+    let base = |sortie: &Path| -> Vec<std::ffi::OsString> {
+        ["run", "--partie"].map(Into::into).into_iter().chain([partie.clone().into_os_string(), "--scans".into(), exemple().into_os_string(), "--joueurs".into(), exemple().join("joueurs.csv").into_os_string(), "--sortie".into(), sortie.as_os_str().to_owned()]).collect()
+    };
+    let avant = tmp.path().join("avant");
+    let args = base(&avant);
+    let (code, sortie) = lancer(&args.iter().map(|a| a.as_os_str()).collect::<Vec<_>>());
+    assert!(matches!(code, Some(0) | Some(1)), "{sortie}");
+    let a = archive(&avant);
+    // Un bulletin lu sur un scan, à vérifier.
+    let b = a["dossier"]["bulletins"].as_array().unwrap().iter().find(|b| b["verification"]["a_verifier"] == true && b["verification"]["image"].is_string()).expect("un bulletin à vérifier dans la manche d'exemple").clone();
+    let image = b["verification"]["image"].as_str().unwrap();
+    let verite: Value = serde_json::from_str(&std::fs::read_to_string(exemple().join(image).with_extension("json")).unwrap()).unwrap();
+    let vraie: arbitre_engine::lecture::Lecture = serde_json::from_value(verite["lecture"].clone()).unwrap();
+    let corrections = tmp.path().join("corrections.txt");
+    std::fs::write(&corrections, vraie.vers_texte()).unwrap();
+
+    let apres = tmp.path().join("apres");
+    let mut args = base(&apres);
+    args.extend(["--corrections".into(), corrections.clone().into_os_string()]);
+    let (code, sortie) = lancer(&args.iter().map(|a| a.as_os_str()).collect::<Vec<_>>());
+    assert!(matches!(code, Some(0) | Some(1)), "{sortie}");
+    assert!(sortie.contains("1 lu(s) par une personne"), "{sortie}");
+    let a2 = archive(&apres);
+    let b2 = a2["dossier"]["bulletins"].as_array().unwrap().iter().find(|x| x["decision"]["table"] == b["decision"]["table"] && x["decision"]["coup"] == b["decision"]["coup"]).unwrap();
+    assert_eq!(b2["verification"]["corrigee_par_une_personne"], true);
+    assert_eq!(b2["verification"]["a_verifier"], false);
+    assert_eq!(b2["verification"]["image"], image);
+    // La décision est celle de la lecture de la personne, corrigée par le moteur.
+    let (_, grade) = lancer(&["grade".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--bulletins".as_ref(), corrections.as_os_str()]);
+    let attendue: Value = serde_json::from_str(grade.lines().find(|l| l.starts_with('{')).unwrap()).unwrap();
+    assert_eq!(b2["decision"]["verdict"], attendue["verdict"]);
+    assert_eq!(b2["decision"]["score"], attendue["score"]);
+    assert_eq!(b2["decision"]["verdict"], verite["intention"]["attendu"]["verdict"]);
+}

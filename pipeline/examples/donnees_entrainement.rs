@@ -183,9 +183,7 @@ fn main() {
     let (p0, p1) = planches.split_once('-').map(|(x, y)| (x.parse::<usize>().unwrap(), y.parse::<usize>().unwrap())).expect("--planches A-B");
     assert!(p1 < 4, "les planches 4 et 5 sont gardées pour l'évaluation");
     let mut ecritures = Ecritures::charger(&Ecritures::dossier_emnist(), Partage::Entrainement).expect("écritures");
-    for v in ecritures.glyphes.values_mut() {
-        v.retain(|g| g.origine.strip_prefix("emnist:").and_then(|k| k.parse::<usize>().ok()).is_some_and(|k| (p0..=p1).contains(&(k / PAR_PLANCHE))));
-    }
+    ecritures.garder_planches(p0, p1);
     let f = Formulaire::fisf();
     let pol = polices(Partage::Entrainement);
     let mut g = Generateur::new(&f, &ecritures, &pol);

@@ -220,7 +220,7 @@ impl Mesures {
             let lus: Vec<&str> = lu.caracteres.iter().map(|c| c.alternatives[0].lecture.as_str()).filter(|x| *x != "rature" && *x != "vide").collect();
             if lus.len() == vrai.len() {
                 for (a, b) in lus.iter().zip(&vrai) {
-                    self.chiffres.compter(a.chars().next() == Some(*b));
+                    self.chiffres.compter(a.starts_with(*b));
                 }
                 for (c, b) in lu.caracteres.iter().filter(|c| c.alternatives[0].lecture != "rature" && c.alternatives[0].lecture != "vide").zip(&vrai) {
                     self.calibration_cadres.points.push((c.alternatives[0].p, c.alternatives[0].lecture.starts_with(*b)));

@@ -126,6 +126,15 @@ impl Ecritures {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/emnist-byclass-test")
     }
 
+    /// Ne garde que les tracés EMNIST des planches `premiere` à `derniere` (127 × 127 tracés
+    /// par planche) : la planche 3 pour une manche de validation, par exemple.
+    pub fn garder_planches(&mut self, premiere: usize, derniere: usize) {
+        const PAR_PLANCHE: usize = 127 * 127;
+        for v in self.glyphes.values_mut() {
+            v.retain(|g| g.origine.strip_prefix("emnist:").and_then(|k| k.parse::<usize>().ok()).is_some_and(|k| (premiere..=derniere).contains(&(k / PAR_PLANCHE))));
+        }
+    }
+
     /// Charge les planches retenues d'un dossier ; chaque caractère utile doit avoir au
     /// moins un tracé.
     pub fn charger(dossier: &Path, partage: Partage) -> Result<Ecritures, ErreurEcritures> {

@@ -43,6 +43,11 @@ pub struct Args {
     /// Le bulletin dessiné (fichier TOML) ; le bulletin FISF par défaut.
     #[arg(long, value_name = "FICHIER")]
     formulaire: Option<PathBuf>,
+    /// Une manche de validation : les écritures des planches EMNIST d'entraînement données
+    /// (« 3 » : la planche de validation du modèle, pour calibrer le seuil de doute) au lieu
+    /// des planches d'évaluation.
+    #[arg(long, value_name = "A-B")]
+    planches: Option<String>,
     #[command(flatten)]
     lexique: OptionLexique,
     /// Formule : standard, 7sur8, 7et8, 789.
@@ -62,6 +67,16 @@ fn lire_coups(s: &str, max: u32) -> Result<Vec<u32>> {
         bail!("--coups {s} : attendu un intervalle dans 1-{max}");
     }
     Ok((a..=b).collect())
+}
+
+/// `--planches A-B` (ou `A`), dans 0–3.
+fn lire_planches(s: &str) -> Result<(usize, usize)> {
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let (a, b) = (a.trim().parse::<usize>()?, b.trim().parse::<usize>()?);
+    if a > b || b > 3 {
+        bail!("intervalle hors de 0-3");
+    }
+    Ok((a, b))
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
@@ -86,8 +101,15 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         Some(d) => (d.clone(), Partage::Tout),
         None => (Ecritures::dossier_emnist(), Partage::Evaluation),
     };
-    let ecritures = Ecritures::charger(&dossier, partage)?;
-    let pol = polices(partage);
+    let (ecritures, pol) = match &a.planches {
+        Some(p) => {
+            let (p0, p1) = lire_planches(p).with_context(|| format!("--planches « {p} » : attendu A-B dans 0-3 (les planches 4 et 5 sont celles de l'évaluation)"))?;
+            let mut e = Ecritures::charger(&dossier, Partage::Entrainement)?;
+            e.garder_planches(p0, p1);
+            (e, polices(Partage::Entrainement))
+        }
+        None => (Ecritures::charger(&dossier, partage)?, polices(partage)),
+    };
     let mut g = Generateur::new(&form, &ecritures, &pol);
     g.bornes = Bornes { dpi: (150.0, a.dpi_max as f32), jpeg: (45.min(a.jpeg_max), a.jpeg_max) };
     let prevus = prevoir_manche(&partie, &lx, &coups, a.tables, a.graine).map_err(anyhow::Error::msg)?;
