@@ -7,9 +7,6 @@ use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::RejetImage;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Un numéro de table est sûr quand la probabilité qu'il soit un autre reste sous ce seuil
-/// (le même que pour la décision, voir `doute::SEUIL_DOUTE`).
-pub use crate::doute::SEUIL_DOUTE;
 
 /// Un scan attribué à un bulletin de la manche.
 #[derive(Debug, Clone)]
@@ -46,9 +43,11 @@ pub fn tables_possibles(s: &LectureScan) -> Vec<(u32, f64)> {
 
 /// Répartit les scans lus. `nb_coups` : coups de la partie ; `tables` : les tables de la
 /// manche (`--joueurs`), ou `None` pour les déduire des numéros lus sans doute.
-pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u32>>) -> Repartition {
+/// Un numéro de table est sûr quand la probabilité qu'il soit un autre reste sous `seuil`
+/// (le même que pour la décision, `Seuils::doute`).
+pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u32>>, seuil: f64) -> Repartition {
     let mut r = Repartition::default();
-    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| p >= 1.0 - SEUIL_DOUTE).map(|(t, _)| t).collect();
+    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| p >= 1.0 - seuil).map(|(t, _)| t).collect();
     let connues = tables.cloned().unwrap_or(sures);
     let mut candidats: Vec<Attribution> = Vec::new();
     for (i, s) in scans.iter().enumerate() {
@@ -71,7 +70,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
             continue;
         };
         let mut raisons = Vec::new();
-        if p < 1.0 - SEUIL_DOUTE {
+        if p < 1.0 - seuil {
             let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({:.0} %)", p * 100.0)).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
         }

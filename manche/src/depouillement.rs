@@ -9,7 +9,7 @@ use crate::attribution::{repartir, tables_possibles, Attribution};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
-use crate::doute::SEUIL_DOUTE;
+use crate::doute::Seuils;
 use crate::extraits::extrait;
 use crate::jugement::{doutes, juger};
 use crate::suivi::Suivi;
@@ -43,6 +43,7 @@ pub struct Entree<'a> {
     pub corrections: Corrections,
     /// La correction du premier arbitre : un écart est montré sur la page de revue.
     pub premier: Option<&'a [CorrectionPremier]>,
+    pub seuils: Seuils,
 }
 
 /// Les bulletins décidés, les images rejetées, les extraits pour la page de revue et le
@@ -86,7 +87,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;
-    let mut repartition = repartir(&scans, nb_coups, e.tables.as_ref());
+    let mut repartition = repartir(&scans, nb_coups, e.tables.as_ref(), e.seuils.doute);
     for r in &repartition.rejets {
         d.bilan.placer(Place::Rejetee(r.raison.clone()));
     }
@@ -104,7 +105,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
             let s = &scans[a.scan];
             let r = match e.corrections.lectures.get(&(a.table, a.coup)) {
                 Some(l) => (Place::Corrigee, corrige_par_une_personne(&contextes, l, Some(nom_image(s)))),
-                None => juger_scan(&contextes, s, a),
+                None => juger_scan(&contextes, s, a, e.seuils),
             };
             suivi.avance(1);
             r
@@ -169,10 +170,10 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
 
 /// Juge un scan attribué : la décision de la lecture la plus probable, à vérifier si le
 /// doute compte, si l'attribution est incertaine ou si le recalage est douteux.
-fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution) -> (Place, Result<BulletinCorrige, ErreurBulletin>) {
+fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils) -> (Place, Result<BulletinCorrige, ErreurBulletin>) {
     let image = nom_image(s);
     let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
-    let Some(j) = juger(s, a.table, a.coup, corriger) else {
+    let Some(j) = juger(s, a.table, a.coup, seuils, corriger) else {
         let er = ErreurBulletin { fichier: image, ligne: 0, table: Some(a.table), coup: Some(a.coup), message: MESSAGE_PANNE.into(), genre: GenreErreur::Interne };
         return (Place::EnErreur, Err(er));
     };
@@ -181,7 +182,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution) -> (P
         raisons.push(format!(
             "lecture incertaine : {:.1} % de chances que ce qui est écrit mène à une autre décision (seuil {:.0} %)",
             j.p_autre * 100.0,
-            SEUIL_DOUTE * 100.0
+            seuils.doute * 100.0
         ));
     }
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {

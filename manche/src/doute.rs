@@ -31,6 +31,21 @@ pub const P_NEGLIGEABLE: f64 = 1e-4;
 /// `models/README.md`.
 pub const SEUIL_DOUTE: f64 = 0.02;
 
+/// Les deux seuils du doute, réglables pour les calibrer (`arbitre evaluer`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Seuils {
+    /// Voir [`SEUIL_DOUTE`].
+    pub doute: f64,
+    /// Voir [`P_NEGLIGEABLE`].
+    pub negligeable: f64,
+}
+
+impl Default for Seuils {
+    fn default() -> Self {
+        Seuils { doute: SEUIL_DOUTE, negligeable: P_NEGLIGEABLE }
+    }
+}
+
 /// Ce qu'une case peut être dans la lecture.
 #[derive(Debug, Clone, PartialEq)]
 enum Option_ {

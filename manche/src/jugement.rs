@@ -2,7 +2,7 @@
 //! probabilité que ce qui est écrit mène à une autre décision (verdict ou score).
 //!
 //! Les lectures plausibles (toute combinaison des lectures des cases, de la référence et du
-//! score dont la probabilité n'est pas négligeable, `P_NEGLIGEABLE`) sont corrigées de la
+//! score dont la probabilité n'est pas négligeable, `Seuils::negligeable`) sont corrigées de la
 //! plus probable à la moins probable, et l'on s'arrête dès que la réponse est acquise :
 //! quand la masse qui reste à voir, ajoutée à celle des lectures qui changent la décision,
 //! ne peut plus atteindre le seuil (décision automatique), quand il ne reste que des
@@ -12,7 +12,7 @@
 //! la décision automatique : on ne présume jamais qu'une lecture plausible non vue
 //! donnerait la même.
 
-use crate::doute::{Enumeration, COMBINAISONS_MAX, P_NEGLIGEABLE, SEUIL_DOUTE};
+use crate::doute::{Enumeration, Seuils, COMBINAISONS_MAX};
 use arbitre_engine::arbitrage::Decision;
 use arbitre_engine::lecture::Lecture;
 use arbitre_pipeline::lecture_scan::LectureScan;
@@ -37,12 +37,13 @@ pub struct Jugement {
     pub concurrentes: Vec<LectureConcurrente>,
     /// Lectures corrigées pour juger.
     pub corrigees: usize,
+    seuil: f64,
 }
 
 impl Jugement {
     /// La machine doute assez pour qu'une personne regarde.
     pub fn douteux(&self) -> bool {
-        self.p_autre >= SEUIL_DOUTE
+        self.p_autre >= self.seuil
     }
 }
 
@@ -54,7 +55,7 @@ pub fn texte_court(l: &Lecture) -> String {
 
 /// Juge un scan attribué à `table` au coup `coup`. `corriger` rend la décision d'une
 /// lecture (`None` : la correction a échoué — la lecture compte alors comme concurrente).
-pub fn juger(scan: &LectureScan, table: u32, coup: u32, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<Jugement> {
+pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<Jugement> {
     let mut lectures = Enumeration::new(scan, table, coup);
     let premiere = lectures.next()?;
     let decision = corriger(&premiere.lecture)?;
@@ -65,21 +66,21 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, corriger: impl Fn(&Lectu
     let mut non_vue = 0.0;
     loop {
         let reste = (1.0 - vue).max(0.0);
-        if autre + reste < SEUIL_DOUTE {
+        if autre + reste < seuils.doute {
             break;
         }
         if corrigees >= COMBINAISONS_MAX {
             non_vue = reste;
             break;
         }
-        if autre >= SEUIL_DOUTE {
+        if autre >= seuils.doute {
             apres_seuil += 1;
             if concurrentes.len() >= CONCURRENTES_MAX || apres_seuil > APRES_SEUIL_MAX {
                 break;
             }
         }
         let Some(suivante) = lectures.next() else { break };
-        if suivante.p < P_NEGLIGEABLE {
+        if suivante.p < seuils.negligeable {
             break;
         }
         vue += suivante.p;
@@ -96,7 +97,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, corriger: impl Fn(&Lectu
         }
     }
     let p_autre = (autre + non_vue).min(1.0);
-    Some(Jugement { lecture: premiere.lecture, decision, p_autre, concurrentes, corrigees })
+    Some(Jugement { lecture: premiere.lecture, decision, p_autre, concurrentes, corrigees, seuil: seuils.doute })
 }
 
 /// Une case ou un champ est douteux quand sa lecture la plus probable a moins de cette

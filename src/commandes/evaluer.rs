@@ -9,6 +9,7 @@ use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_manche::correction::Contextes;
 use arbitre_manche::depouillement::{depouiller, Entree};
+use arbitre_manche::doute::Seuils;
 use arbitre_manche::evaluation::{mesurer, MesuresDecisions};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::joueurs::lire_joueurs;
@@ -39,6 +40,13 @@ pub struct Args {
     partie: Option<PathBuf>,
     #[command(flatten)]
     regles: OptionsCorrection,
+    /// Pour calibrer : le seuil de doute (probabilité d'une autre décision au-delà de
+    /// laquelle un bulletin est à vérifier) ; par défaut celui d'arbitre run.
+    #[arg(long, value_name = "P")]
+    seuil_doute: Option<f64>,
+    /// Pour calibrer : la probabilité sous laquelle une lecture est négligeable.
+    #[arg(long, value_name = "P")]
+    negligeable: Option<f64>,
 }
 
 /// Les vérités terrain de la manche qui ont une image : (image, vérité).
@@ -135,7 +143,10 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     } else {
         None
     };
-    let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, coup: None, tables, corrections: Default::default(), premier: None };
+    let defaut = Seuils::default();
+    let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), negligeable: a.negligeable.unwrap_or(defaut.negligeable) };
+    println!("seuil de doute {} ; lecture négligeable sous {}", seuils.doute, seuils.negligeable);
+    let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, coup: None, tables, corrections: Default::default(), premier: None, seuils };
     let barres = Barres::default();
     let d = depouiller(entree, &barres)?;
     let vraies: Vec<Lecture> = arbitre_echantillons::sortie::verites(&a.manche)?.into_iter().map(|(_, vt)| vt.lecture).collect();

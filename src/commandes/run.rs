@@ -59,6 +59,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         tables: (!tables.is_empty()).then_some(tables),
         corrections,
         premier: p.premier.as_deref(),
+        seuils: Default::default(),
     };
     let d = depouiller(entree, &Barres::default())?;
     for e in &d.erreurs {

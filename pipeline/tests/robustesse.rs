@@ -1,0 +1,77 @@
+//! Aucun fichier ne fait paniquer le lecteur : des scans de la manche d'exemple abîmés au
+//! hasard (octets changés, tronqués, insérés, répétés) donnent une lecture ou un rejet
+//! qui nomme l'image, jamais une panique.
+
+use arbitre_formulaire::Formulaire;
+use arbitre_pipeline::lecteur::Lecteur;
+use proptest::prelude::*;
+use std::path::Path;
+use std::sync::OnceLock;
+
+fn lecteur() -> &'static Lecteur {
+    static L: OnceLock<Lecteur> = OnceLock::new();
+    L.get_or_init(|| Lecteur::new(Formulaire::fisf()).expect("modèle livré"))
+}
+
+fn scan() -> &'static [u8] {
+    static S: OnceLock<Vec<u8>> = OnceLock::new();
+    S.get_or_init(|| std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/manche-exemple/coup-01/scan-001.jpg")).expect("scan de l'exemple"))
+}
+
+#[derive(Debug, Clone)]
+enum Abime {
+    Octet(usize, u8),
+    Tronque(usize),
+    Insere(usize, Vec<u8>),
+    Repete(usize, usize),
+}
+
+fn abime() -> impl Strategy<Value = Abime> {
+    prop_oneof![
+        (any::<usize>(), any::<u8>()).prop_map(|(i, o)| Abime::Octet(i, o)),
+        any::<usize>().prop_map(Abime::Tronque),
+        (any::<usize>(), proptest::collection::vec(any::<u8>(), 1..64)).prop_map(|(i, v)| Abime::Insere(i, v)),
+        (any::<usize>(), 1usize..4096).prop_map(|(i, n)| Abime::Repete(i, n)),
+    ]
+}
+
+fn appliquer(mut v: Vec<u8>, abimes: &[Abime]) -> Vec<u8> {
+    for a in abimes {
+        if v.is_empty() {
+            break;
+        }
+        match a {
+            Abime::Octet(i, o) => {
+                let n = v.len();
+                v[i % n] = *o;
+            }
+            Abime::Tronque(i) => v.truncate(i % v.len()),
+            Abime::Insere(i, x) => {
+                let i = i % v.len();
+                v.splice(i..i, x.iter().copied());
+            }
+            Abime::Repete(i, n) => {
+                let i = i % v.len();
+                let fin = (i + n).min(v.len());
+                let morceau = v[i..fin].to_vec();
+                v.splice(fin..fin, morceau);
+            }
+        }
+    }
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn un_scan_abime_donne_une_lecture_ou_un_rejet_jamais_une_panique(abimes in proptest::collection::vec(abime(), 1..6)) {
+        let octets = appliquer(scan().to_vec(), &abimes);
+        let lectures = lecteur().lire_octets(&octets, "abime.jpg", Some(1));
+        prop_assert!(!lectures.is_empty());
+        for l in &lectures {
+            prop_assert_eq!(&l.image, "abime.jpg");
+            prop_assert!(l.rejet.is_some() || l.lecture.is_some());
+        }
+    }
+}
