@@ -17,6 +17,7 @@ pub mod index;
 pub mod joueurs;
 mod lecture_archivee;
 pub mod classement;
+pub mod decisions;
 pub mod rapports;
 pub mod resultats;
 pub mod suivi;

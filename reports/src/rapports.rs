@@ -3,6 +3,7 @@
 use crate::archive::archive_json;
 use crate::billets::{billets, billets_du_double_arbitre, billets_html, Billet};
 use crate::classement::{resultats_csv, resultats_html};
+use crate::decisions::{decisions_jsonl, rejets_jsonl};
 use crate::double_arbitrage::{comparer, rectifications_csv, Comparaison};
 use crate::dossier::Dossier;
 use crate::index::{index_html, Lien};
@@ -66,13 +67,7 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
     let billets = billets(d, &resultats, c);
     let synthese = Synthese::calculer(d, &resultats, c, &billets);
     let suivi = lignes(d, &resultats, c);
-    let decisions: String = d
-        .bulletins
-        .iter()
-        .map(|b| &b.decision)
-        .chain(&resultats.absents)
-        .map(|dec| serde_json::to_string(dec).expect("décision sérialisable") + "\n")
-        .collect();
+    let decisions = decisions_jsonl(d, &resultats);
 
     let mut fichiers = vec![
         ("resultats.html", resultats_html(d, &resultats), "les résultats : score par coup, avertissements, solos, total, rang"),
@@ -88,6 +83,9 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
         ("suivi-tirages.csv", tirages_csv(d), "tirages, mots retenus et places par coup"),
         ("decisions.jsonl", decisions, "une décision JSON par bulletin (absents compris)"),
     ];
+    if d.lu_sur_scans() {
+        fichiers.push(("rejets.jsonl", rejets_jsonl(d), "les images rejetées, chacune avec sa raison (JSON, une par ligne)"));
+    }
     if c.is_some() {
         fichiers.insert(3, ("billets-manche.html", billets_html(&d.titre, &billets), "tous les billets des bulletins relus, ceux que le premier arbitre a déjà envoyés compris (pour qui les veut)"));
     }
@@ -102,11 +100,12 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
     Rapports { resultats, comparaison, billets, synthese, fichiers: sortie }
 }
 
-/// Les noms de tous les fichiers que `corriger` et `rapports` écrivent dans un dossier de
-/// sortie (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` compris) : les
-/// seuls qu'ils y acceptent, avec ceux de [`NOMS_TOURNOI`], et qu'ils remplacent d'une
-/// exécution à l'autre.
-pub const NOMS_RAPPORTS: [&str; 11] = [
+/// Les noms de tous les fichiers que `corriger`, `run` et `rapports` écrivent dans un
+/// dossier de sortie (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` ;
+/// pour une manche lue sur des scans, `rejets.jsonl` et `revue.html`) : les seuls qu'ils y
+/// acceptent, avec ceux de [`NOMS_TOURNOI`] et le sous-dossier [`DOSSIER_REVUE`], et qu'ils
+/// remplacent d'une exécution à l'autre.
+pub const NOMS_RAPPORTS: [&str; 13] = [
     "index.html",
     "resultats.html",
     "resultats.csv",
@@ -116,6 +115,8 @@ pub const NOMS_RAPPORTS: [&str; 11] = [
     "suivi.csv",
     "suivi-tirages.csv",
     "decisions.jsonl",
+    "rejets.jsonl",
+    "revue.html",
     "rectifications.csv",
     "archive.json",
 ];

@@ -3,8 +3,11 @@
 //! lectures concurrentes avec leur décision, et si une personne a corrigé sa lecture. Et les
 //! images rejetées, chacune avec sa raison : chaque image de la manche finit à une place.
 
+use crate::dossier::Dossier;
+use crate::resultats::Resultats;
 use arbitre_engine::arbitrage::Verdict;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// La vérification d'un bulletin lu sur un scan (absente pour une lecture tapée).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -69,4 +72,44 @@ pub struct RejetImage {
 /// `arbitre run`).
 pub fn extrait_du_scan(coup: u32, table: u32) -> String {
     format!("revue/coup{coup:02}-table{table:03}.jpg")
+}
+
+/// Les cases (table, coup) qu'une personne doit vérifier avant que les résultats soient
+/// définitifs, avec leurs raisons : les bulletins « à vérifier » et, dans une manche lue
+/// sur des scans, les absences (zéro, 5.7) d'un coup dont une image a été rejetée — elle
+/// peut être le bulletin de la table (jamais de zéro automatique sur un numéro de table
+/// douteux). Vide pour des lectures tapées.
+pub fn cases_a_verifier(d: &Dossier, r: &Resultats) -> BTreeMap<(u32, u32), Vec<String>> {
+    let mut v = BTreeMap::new();
+    for b in &d.bulletins {
+        if let Some(ver) = b.verification.as_ref().filter(|ver| ver.a_verifier) {
+            v.insert((b.decision.table, b.decision.coup), ver.raisons.clone());
+        }
+    }
+    for a in &r.absents {
+        let raisons = raisons_absence(d, a.coup);
+        if !raisons.is_empty() {
+            v.insert((a.table, a.coup), raisons);
+        }
+    }
+    v
+}
+
+/// Pourquoi une absence (5.7) est à vérifier : les images rejetées de ce coup, ou de coup
+/// inconnu, dont l'une peut être le bulletin de la table ; vide si aucune.
+pub fn raisons_absence(d: &Dossier, coup: u32) -> Vec<String> {
+    let rejets: Vec<&RejetImage> = d.rejets.iter().filter(|r| r.coup.is_none_or(|c| c == coup)).collect();
+    if rejets.is_empty() {
+        return Vec::new();
+    }
+    const NOMMEES: usize = 3;
+    let mut noms: Vec<String> = rejets.iter().take(NOMMEES).map(|r| format!("{} ({})", r.image, r.raison)).collect();
+    if rejets.len() > NOMMEES {
+        noms.push(format!("et {} autres", rejets.len() - NOMMEES));
+    }
+    vec![format!(
+        "aucun bulletin lu pour cette table, mais {} ({}) : peut-être le sien (5.7 : pas de zéro sans vérifier)",
+        crate::accords::compte(rejets.len(), "image de ce coup rejetée", "images de ce coup rejetées"),
+        noms.join(", ")
+    )]
 }

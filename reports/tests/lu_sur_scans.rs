@@ -1,0 +1,144 @@
+//! Une manche lue sur des scans (`arbitre run`) : les champs de vérification de
+//! `decisions.jsonl`, `rejets.jsonl`, la marque « provisoire » des résultats et la page de
+//! revue.
+
+mod commun;
+
+use arbitre_engine::arbitrage::{Motif, Verdict};
+use arbitre_reports::generer_rapports;
+use arbitre_reports::verification::{Doute, LectureConcurrente, RejetImage, Verification};
+use arbitre_reports::Dossier;
+use commun::*;
+use serde_json::Value;
+
+/// Ce que la lecture d'un scan ajoute à un bulletin décidé automatiquement.
+fn automatique(image: &str, confiance: f64) -> Verification {
+    Verification {
+        a_verifier: false,
+        raisons: vec![],
+        image: Some(image.into()),
+        confiance,
+        alternatives: vec![],
+        corrigee_par_une_personne: false,
+        doutes: vec![],
+    }
+}
+
+/// Trois tables, deux coups lus sur des scans : (2, 1) est à vérifier (deux lectures
+/// mènent à deux décisions), la table 3 n'a pas de bulletin au coup 1 mais une image du
+/// coup 1 a été rejetée (table illisible), (3, 2) a été corrigée par une personne, (1, 2)
+/// part en commission.
+fn manche_scannee() -> Dossier {
+    let mut d = dossier(&[30, 40]);
+    tous_au_top(&mut d, &[1, 2, 3]);
+    d.bulletins.retain(|b| (b.decision.table, b.decision.coup) != (3, 1));
+    remplacer(&mut d, decision(2, 1, Verdict::Avertissement, 30, vec![Motif::Score]));
+    let mut commission = decision(1, 2, Verdict::Zero, 0, vec![Motif::RaccordementFallacieux]);
+    commission.commission = true;
+    remplacer(&mut d, commission);
+    d.normaliser();
+    for b in &mut d.bulletins {
+        let (t, c) = (b.decision.table, b.decision.coup);
+        let mut v = automatique(&format!("coup-{c:02}/scan-{t:03}.jpg"), 0.998);
+        if (t, c) == (2, 1) {
+            v.a_verifier = true;
+            v.confiance = 0.62;
+            v.raisons = vec!["case douteuse : une autre lecture donne une autre décision".into()];
+            v.alternatives = vec![LectureConcurrente { texte: "bulletin table=2 coup=1\nref: 8 H\nscore: 30\n|RaCHNE\n".into(), p: 0.38, verdict: Verdict::Zero, score: 0 }];
+            v.doutes = vec![Doute { element: "case".into(), position: Some([0, 4]), lectures: vec![("I".into(), 0.62), ("H".into(), 0.38)] }];
+        }
+        if (t, c) == (3, 2) {
+            v.corrigee_par_une_personne = true;
+            v.confiance = 1.0;
+        }
+        b.verification = Some(v);
+    }
+    d.rejets = vec![RejetImage {
+        image: "coup-01/scan-009.jpg".into(),
+        coup: Some(1),
+        raison: "table_illisible".into(),
+        message: "le numéro de table ne se lit pas".into(),
+    }];
+    d
+}
+
+fn fichier(d: &Dossier, nom: &str) -> Option<String> {
+    generer_rapports(d).fichiers.into_iter().find(|f| f.nom == nom).map(|f| f.contenu)
+}
+
+fn lignes_json(texte: &str) -> Vec<Value> {
+    texte.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn ligne<'a>(v: &'a [Value], table: u64, coup: u64) -> &'a Value {
+    v.iter().find(|l| l["table"] == table && l["coup"] == coup).unwrap_or_else(|| panic!("pas de ligne table {table} coup {coup}"))
+}
+
+#[test]
+fn decisions_jsonl_dit_pour_chaque_table_et_chaque_coup_ce_que_la_machine_en_sait() {
+    let v = lignes_json(&fichier(&manche_scannee(), "decisions.jsonl").unwrap());
+    assert_eq!(v.len(), 6, "trois tables, deux coups, l'absence comprise");
+    for l in &v {
+        for champ in ["a_verifier", "raisons", "image", "confiance", "alternatives", "corrigee_par_une_personne"] {
+            assert!(l.get(champ).is_some(), "{champ} manque : {l}");
+        }
+    }
+    let auto = ligne(&v, 1, 1);
+    assert_eq!((auto["a_verifier"].as_bool(), auto["image"].as_str(), auto["confiance"].as_f64()), (Some(false), Some("coup-01/scan-001.jpg"), Some(0.998)));
+    assert_eq!(auto["raisons"], serde_json::json!([]));
+    let douteux = ligne(&v, 2, 1);
+    assert_eq!(douteux["a_verifier"], true);
+    assert_eq!(douteux["verdict"], "avertissement", "la décision provisoire est celle de la lecture la plus probable");
+    assert!(douteux["raisons"][0].as_str().unwrap().contains("autre décision"));
+    assert_eq!((douteux["alternatives"][0]["verdict"].as_str(), douteux["alternatives"][0]["score"].as_u64()), (Some("zero"), Some(0)));
+    // La table 3 n'a pas de bulletin au coup 1, mais une image du coup a été rejetée :
+    // son zéro « absent » (5.7) n'est pas automatique.
+    let absent = ligne(&v, 3, 1);
+    assert_eq!((absent["verdict"].as_str(), absent["motifs"][0].as_str()), (Some("zero"), Some("absent")));
+    assert_eq!(absent["a_verifier"], true);
+    assert!(absent["raisons"][0].as_str().unwrap().contains("coup-01/scan-009.jpg"), "{absent}");
+    assert!(absent["image"].is_null() && absent["confiance"].is_null());
+    assert_eq!(ligne(&v, 3, 2)["corrigee_par_une_personne"], true);
+    assert_eq!(ligne(&v, 3, 2)["a_verifier"], false);
+}
+
+#[test]
+fn une_absence_sans_image_rejetee_du_coup_n_est_pas_a_verifier() {
+    let mut d = manche_scannee();
+    d.rejets[0].coup = Some(2);
+    let v = lignes_json(&fichier(&d, "decisions.jsonl").unwrap());
+    assert_eq!(ligne(&v, 3, 1)["a_verifier"], false);
+    // Une image de coup inconnu peut être le bulletin de n'importe quel coup.
+    d.rejets[0].coup = None;
+    let v = lignes_json(&fichier(&d, "decisions.jsonl").unwrap());
+    assert_eq!(ligne(&v, 3, 1)["a_verifier"], true);
+}
+
+#[test]
+fn rejets_jsonl_liste_chaque_image_rejetee_avec_sa_raison() {
+    let d = manche_scannee();
+    let v = lignes_json(&fichier(&d, "rejets.jsonl").unwrap());
+    assert_eq!(v, vec![serde_json::json!({"image": "coup-01/scan-009.jpg", "coup": 1, "raison": "table_illisible", "message": "le numéro de table ne se lit pas"})]);
+    // Une manche lue sur des scans sans rejet a quand même son rejets.jsonl (vide).
+    let mut sans = d.clone();
+    sans.rejets.clear();
+    assert_eq!(fichier(&sans, "rejets.jsonl").as_deref(), Some(""));
+}
+
+#[test]
+fn des_lectures_tapees_gardent_leurs_decisions_sans_champs_de_verification() {
+    let mut d = manche_scannee();
+    d.rejets.clear();
+    for b in &mut d.bulletins {
+        b.verification = None;
+    }
+    assert!(fichier(&d, "rejets.jsonl").is_none());
+    assert!(fichier(&d, "revue.html").is_none());
+    let texte = fichier(&d, "decisions.jsonl").unwrap();
+    let v = lignes_json(&texte);
+    assert_eq!(v.len(), 6);
+    assert!(v.iter().all(|l| l.get("a_verifier").is_none() && l.get("image").is_none()), "{texte}");
+    // Exactement la décision du moteur, comme `arbitre grade`.
+    let premiere = serde_json::to_string(&d.bulletins[0].decision).unwrap();
+    assert_eq!(texte.lines().next(), Some(premiere.as_str()));
+}
