@@ -26,6 +26,19 @@ pub fn page(titre: &str, style: &str, corps: &str) -> String {
     )
 }
 
+/// Le bandeau des résultats provisoires ([`crate::verification::marque_provisoire`]) quand
+/// `n` bulletins sont à vérifier, avec le lien vers la page de revue ; vide sinon. Style en
+/// ligne : les pages des lectures tapées restent telles quelles.
+pub fn bandeau_provisoire(n: usize) -> String {
+    match crate::verification::marque_provisoire(n) {
+        Some(texte) => format!(
+            "<p class=\"provisoire\" style=\"border: 0.6mm solid #a00; color: #a00; padding: 2mm 3mm; font-weight: bold;\">{} — <a href=\"revue.html\">ouvrir la page de revue</a></p>\n",
+            e(&texte)
+        ),
+        None => String::new(),
+    }
+}
+
 /// Un rond de billet (bouton radio du formulaire), coché ou non.
 pub fn rond(coche: bool) -> &'static str {
     if coche {

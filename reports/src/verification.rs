@@ -113,3 +113,14 @@ pub fn raisons_absence(d: &Dossier, coup: u32) -> Vec<String> {
         noms.join(", ")
     )]
 }
+
+/// La marque des résultats provisoires, tant que `n` bulletins sont à vérifier par une
+/// personne ; `None` quand il n'y en a aucun.
+pub fn marque_provisoire(n: usize) -> Option<String> {
+    (n > 0).then(|| {
+        format!(
+            "RÉSULTATS PROVISOIRES : {} par une personne (revue.html) ; les décisions et les totaux peuvent changer",
+            crate::accords::compte(n, "bulletin à vérifier", "bulletins à vérifier")
+        )
+    })
+}

@@ -142,3 +142,51 @@ fn des_lectures_tapees_gardent_leurs_decisions_sans_champs_de_verification() {
     let premiere = serde_json::to_string(&d.bulletins[0].decision).unwrap();
     assert_eq!(texte.lines().next(), Some(premiere.as_str()));
 }
+
+#[test]
+fn tant_que_des_bulletins_sont_a_verifier_les_resultats_sont_provisoires() {
+    let d = manche_scannee();
+    let r = generer_rapports(&d);
+    let marque = "RÉSULTATS PROVISOIRES : 2 bulletins à vérifier par une personne (revue.html)";
+    assert!(r.synthese.texte().starts_with(marque), "le bilan du terminal commence par la marque : {}", r.synthese.texte());
+    for page in ["resultats.html", "index.html"] {
+        let h = fichier(&d, page).unwrap();
+        assert!(h.contains(marque) && h.contains("<a href=\"revue.html\">"), "{page} : {h}");
+    }
+    // Les cases à vérifier sont marquées dans le tableau des résultats.
+    let h = fichier(&d, "resultats.html").unwrap();
+    assert_eq!(h.matches("vér</sup>").count(), 2, "{h}");
+    // resultats.csv : la dernière colonne compte les bulletins à vérifier de chaque table.
+    let csv = fichier(&d, "resultats.csv").unwrap();
+    let mut lignes = csv.lines();
+    assert!(lignes.next().unwrap().ends_with(",Non revus,À vérifier"));
+    let par_table: Vec<(String, String)> = lignes
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            (c[2].to_string(), c[c.len() - 1].to_string())
+        })
+        .collect();
+    for (table, n) in [("1", "0"), ("2", "1"), ("3", "1")] {
+        assert!(par_table.contains(&(table.to_string(), n.to_string())), "table {table} : {n} à vérifier attendu ; {csv}");
+    }
+}
+
+#[test]
+fn sans_bulletin_a_verifier_les_resultats_ne_sont_pas_provisoires() {
+    let mut d = manche_scannee();
+    d.rejets.clear();
+    for b in &mut d.bulletins {
+        b.verification.as_mut().unwrap().a_verifier = false;
+    }
+    let r = generer_rapports(&d);
+    assert!(r.synthese.provisoire().is_none());
+    for page in ["resultats.html", "index.html"] {
+        assert!(!fichier(&d, page).unwrap().contains("PROVISOIRES"), "{page}");
+    }
+    assert!(fichier(&d, "resultats.csv").unwrap().lines().skip(1).all(|l| l.ends_with(",0")));
+    // Des lectures tapées : ni marque ni colonne.
+    for b in &mut d.bulletins {
+        b.verification = None;
+    }
+    assert!(fichier(&d, "resultats.csv").unwrap().lines().next().unwrap().ends_with(",Non revus"));
+}
