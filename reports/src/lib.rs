@@ -26,7 +26,7 @@ pub mod verification;
 pub mod tournoi;
 
 pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, GenreErreur, Joueur, Reglages};
-pub use rapports::{ecrire_rapports, generer_rapports, Rapport};
+pub use rapports::{ecrire_rapports, ecrire_rapports_et_extraits, generer_rapports, Extrait, Rapport};
 
 /// Les erreurs de lecture des fichiers d'entrée et d'écriture des rapports.
 #[derive(Debug, thiserror::Error)]
