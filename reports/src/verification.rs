@@ -5,7 +5,7 @@
 
 use crate::dossier::Dossier;
 use crate::resultats::Resultats;
-use arbitre_engine::arbitrage::Verdict;
+use arbitre_engine::arbitrage::{PlaceExaminee, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -30,6 +30,10 @@ pub struct Verification {
     /// Les cases et champs douteux, pour la page de revue.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doutes: Vec<Doute>,
+    /// Les solutions que la correction de la lecture retenue a examinées
+    /// ([`arbitre_engine::arbitrage::places_examinees`]), pour la page de revue.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<PlaceExaminee>,
 }
 
 /// Une lecture plausible autre que la retenue, et la décision qu'elle donnerait.

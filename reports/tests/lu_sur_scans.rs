@@ -21,6 +21,7 @@ fn automatique(image: &str, confiance: f64) -> Verification {
         alternatives: vec![],
         corrigee_par_une_personne: false,
         doutes: vec![],
+        places: vec![],
     }
 }
 
