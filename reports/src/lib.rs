@@ -20,6 +20,7 @@ pub mod classement;
 pub mod decisions;
 pub mod rapports;
 pub mod resultats;
+pub mod revue;
 pub mod suivi;
 pub mod synthese;
 pub mod verification;

@@ -8,6 +8,7 @@ use crate::double_arbitrage::{comparer, rectifications_csv, Comparaison};
 use crate::dossier::Dossier;
 use crate::index::{index_html, Lien};
 use crate::resultats::Resultats;
+use crate::revue::revue_html;
 use crate::suivi::{lignes, suivi_csv, suivi_html, tirages_csv};
 use crate::synthese::Synthese;
 use crate::Erreur;
@@ -85,6 +86,7 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
         ("decisions.jsonl", decisions, "une décision JSON par bulletin (absents compris)"),
     ];
     if d.lu_sur_scans() {
+        fichiers.insert(0, ("revue.html", revue_html(d, &resultats, c), "la page de revue : bulletins à regarder d'abord, extraits des scans, lectures à corriger et fichier de corrections"));
         fichiers.push(("rejets.jsonl", rejets_jsonl(d), "les images rejetées, chacune avec sa raison (JSON, une par ligne)"));
     }
     if c.is_some() {

@@ -191,3 +191,92 @@ fn sans_bulletin_a_verifier_les_resultats_ne_sont_pas_provisoires() {
     }
     assert!(fichier(&d, "resultats.csv").unwrap().lines().next().unwrap().ends_with(",Non revus"));
 }
+
+/// Les identifiants des bulletins de la page, dans l'ordre.
+fn ordre(html: &str) -> Vec<String> {
+    html.split("<article class=\"bulletin").skip(1).map(|a| a.split("id=\"").nth(1).unwrap().split('"').next().unwrap().to_string()).collect()
+}
+
+/// Le bloc d'un bulletin dans la page.
+fn article<'a>(html: &'a str, id: &str) -> &'a str {
+    let debut = html.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("{id} absent"));
+    &html[debut..debut + html[debut..].find("</article>").unwrap()]
+}
+
+#[test]
+fn la_revue_montre_d_abord_les_bulletins_a_regarder() {
+    let h = fichier(&manche_scannee(), "revue.html").expect("revue.html pour une manche lue sur des scans");
+    // En commission, puis à vérifier (bulletin douteux, absence d'un coup à image
+    // rejetée), puis les autres, par coup et par table.
+    assert_eq!(ordre(&h), ["c2-t1", "c1-t2", "c1-t3", "c1-t1", "c2-t2", "c2-t3"]);
+    assert!(h.contains("<h2>À regarder (3)</h2>") && h.contains("<h2>Les autres bulletins (3)</h2>"));
+    assert!(h.contains("RÉSULTATS PROVISOIRES : 2 bulletins à vérifier"));
+    let commission = article(&h, "c2-t1");
+    assert!(commission.contains("data-etats=\"commission zero\"") && commission.contains("data-motifs=\"raccordement_fallacieux\""), "{commission}");
+    // Le motif, sa case du billet et ses articles.
+    assert!(commission.contains("raccordement fallacieux <span class=\"article\">billet (19) · art. 5.3.3, 5.7</span>"), "{commission}");
+}
+
+#[test]
+fn chaque_bulletin_a_regarder_montre_son_scan_ses_doutes_sa_decision_et_sa_lecture_a_corriger() {
+    let h = fichier(&manche_scannee(), "revue.html").unwrap();
+    let douteux = article(&h, "c1-t2");
+    assert!(douteux.contains("<img src=\"revue/coup01-table002.jpg\""), "l'extrait du scan écrit à côté de la page");
+    assert!(douteux.contains("<figcaption>coup-01/scan-002.jpg</figcaption>"));
+    // La case douteuse (rangée 1, colonne 5 : le N de RaCINE, lu I ou H selon la machine) et ses lectures.
+    assert!(douteux.contains("<td class=\"lettre douteuse\" title=\"rangée 1, colonne 5 : « I » 62,0 %, « H » 38,0 %\">N</td>"), "{douteux}");
+    assert!(douteux.contains("case rangée 1, colonne 5 : « I » 62,0 %, « H » 38,0 %"), "{douteux}");
+    // La décision provisoire, pourquoi, la lecture concurrente et sa décision.
+    assert!(douteux.contains("À vérifier, décision provisoire") && douteux.contains("une autre lecture donne une autre décision"));
+    assert!(douteux.contains("<td>38,0 %</td><td>zéro · 0 point</td>"), "{douteux}");
+    assert!(douteux.contains("data-texte=\"bulletin table=2 coup=1\nref: 8 H\nscore: 30\n|RaCHNE\n\">Prendre cette lecture</button>"), "{douteux}");
+    // La lecture au format des corrections, dans un champ modifiable.
+    assert!(douteux.contains("<textarea id=\"texte-c1-t2\" class=\"texte-lecture\" rows=\"4\" spellcheck=\"false\">bulletin table=2 coup=1\nref: 8 H\nscore: 30\n|RaCINE\n</textarea>"), "{douteux}");
+    assert!(douteux.contains("<label for=\"texte-c1-t2\">"), "le champ a son étiquette");
+    // L'absence : pas de scan, la raison (l'image rejetée), la lecture « absent » à corriger.
+    let absent = article(&h, "c1-t3");
+    assert!(!absent.contains("<img") && absent.contains("coup-01/scan-009.jpg (table_illisible)"), "{absent}");
+    assert!(absent.contains(">bulletin table=3 coup=1\nabsent\n</textarea>"), "{absent}");
+    // Une lecture corrigée par une personne reste dans le fichier de corrections.
+    let corrigee = article(&h, "c2-t3");
+    assert!(corrigee.contains("Corrigé par une personne") && corrigee.contains("id=\"inclure-c2-t3\" checked"), "{corrigee}");
+    assert!(!article(&h, "c1-t1").contains(" checked"));
+    // Les images rejetées.
+    assert!(h.contains("<td class=\"g\">coup-01/scan-009.jpg</td><td>1</td><td>table_illisible</td>"));
+}
+
+#[test]
+fn la_revue_a_ses_filtres_et_son_script_dans_la_page() {
+    let h = fichier(&manche_scannee(), "revue.html").unwrap();
+    for (id, libelle) in [("filtre-coup", "Coup"), ("filtre-table", "Table"), ("filtre-motif", "Motif"), ("filtre-etat", "Bulletins")] {
+        assert!(h.contains(&format!("<label for=\"{id}\">{libelle}</label>")), "{id}");
+    }
+    assert!(h.contains("<option value=\"2\">coup 2</option>"));
+    for motif in ["absent", "raccordement_fallacieux", "score"] {
+        assert!(h.contains(&format!("<option value=\"{motif}\">")), "{motif}");
+    }
+    assert!(h.contains("<option value=\"a-verifier\">à vérifier</option>"));
+    assert!(h.contains("id=\"enregistrer\"") && h.contains("a.download = \"corrections.txt\""));
+    // Rien d'extérieur : ni feuille de style, ni script, ni image hors de revue/.
+    assert!(!h.contains("<link") && !h.contains("<script src") && !h.contains("http://") && !h.contains("https://"));
+    assert!(h.split("<img src=\"").skip(1).all(|s| s.starts_with("revue/")));
+}
+
+#[test]
+fn la_revue_echappe_tout_ce_qui_vient_des_entrees() {
+    let mut d = manche_scannee();
+    d.titre = "Open \"<b>\" & cie".into();
+    d.joueurs = vec![arbitre_reports::Joueur { table: 1, nom: Some("<script>alert(1)</script>".into()), arrivee: None }];
+    let b = d.bulletins.iter_mut().find(|b| (b.decision.table, b.decision.coup) == (2, 1)).unwrap();
+    b.lecture.reference = Some("</textarea><img src=x onerror=alert(2)>".into());
+    let v = b.verification.as_mut().unwrap();
+    v.raisons.push("<i>raison</i>".into());
+    v.image = Some("coup-01/\"><script>alert(3)</script>.jpg".into());
+    v.alternatives[0].texte = "\"><script>alert(4)</script>".into();
+    d.rejets[0].message = "<script>alert(5)</script>".into();
+    let h = fichier(&d, "revue.html").unwrap();
+    assert!(!h.contains("<script>alert") && !h.contains("<img src=x") && !h.contains("<i>raison") && !h.contains("<b>\""), "{h}");
+    assert!(h.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && h.contains("&lt;/textarea&gt;&lt;img src=x onerror=alert(2)&gt;"));
+    assert!(h.contains("data-titre=\"Open &quot;&lt;b&gt;&quot; &amp; cie\""));
+    assert_eq!(h.matches("<script>").count(), 1, "le seul script est celui de la page");
+}
