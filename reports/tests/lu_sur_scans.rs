@@ -46,7 +46,7 @@ fn manche_scannee() -> Dossier {
             v.confiance = 0.62;
             v.raisons = vec!["case douteuse : une autre lecture donne une autre décision".into()];
             v.alternatives = vec![LectureConcurrente { texte: "bulletin table=2 coup=1\nref: 8 H\nscore: 30\n|RaCHNE\n".into(), p: 0.38, verdict: Verdict::Zero, score: 0 }];
-            v.doutes = vec![Doute { element: "case".into(), position: Some([0, 4]), lectures: vec![("I".into(), 0.62), ("H".into(), 0.38)] }];
+            v.doutes = vec![Doute { element: "case".into(), position: Some([0, 3]), lectures: vec![("I".into(), 0.62), ("H".into(), 0.38)] }];
         }
         if (t, c) == (3, 2) {
             v.corrigee_par_une_personne = true;
@@ -223,9 +223,9 @@ fn chaque_bulletin_a_regarder_montre_son_scan_ses_doutes_sa_decision_et_sa_lectu
     let douteux = article(&h, "c1-t2");
     assert!(douteux.contains("<img src=\"revue/coup01-table002.jpg\""), "l'extrait du scan écrit à côté de la page");
     assert!(douteux.contains("<figcaption>coup-01/scan-002.jpg</figcaption>"));
-    // La case douteuse (rangée 1, colonne 5 : le N de RaCINE, lu I ou H selon la machine) et ses lectures.
-    assert!(douteux.contains("<td class=\"lettre douteuse\" title=\"rangée 1, colonne 5 : « I » 62,0 %, « H » 38,0 %\">N</td>"), "{douteux}");
-    assert!(douteux.contains("case rangée 1, colonne 5 : « I » 62,0 %, « H » 38,0 %"), "{douteux}");
+    // La case douteuse (rangée 1, colonne 4 : le I de RaCINE, ou un H) et ses lectures.
+    assert!(douteux.contains("<td class=\"lettre douteuse\" title=\"rangée 1, colonne 4 : « I » 62,0 %, « H » 38,0 %\">I</td>"), "{douteux}");
+    assert!(douteux.contains("case rangée 1, colonne 4 : « I » 62,0 %, « H » 38,0 %"), "{douteux}");
     // La décision provisoire, pourquoi, la lecture concurrente et sa décision.
     assert!(douteux.contains("À vérifier, décision provisoire") && douteux.contains("une autre lecture donne une autre décision"));
     assert!(douteux.contains("<td>38,0 %</td><td>zéro · 0 point</td>"), "{douteux}");
