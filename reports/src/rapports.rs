@@ -124,6 +124,10 @@ pub const NOMS_RAPPORTS: [&str; 13] = [
     "archive.json",
 ];
 
+/// Les fichiers de [`NOMS_RAPPORTS`] qu'écrit seulement une manche lue sur des scans
+/// ([`Dossier::lu_sur_scans`]).
+pub const NOMS_LUS_SUR_SCANS: [&str; 2] = ["rejets.jsonl", "revue.html"];
+
 /// Les fichiers que `tournoi` écrit : le classement général.
 pub const NOMS_TOURNOI: [&str; 2] = ["classement.html", "classement.csv"];
 

@@ -280,3 +280,43 @@ fn la_revue_echappe_tout_ce_qui_vient_des_entrees() {
     assert!(h.contains("data-titre=\"Open &quot;&lt;b&gt;&quot; &amp; cie\""));
     assert_eq!(h.matches("<script>").count(), 1, "le seul script est celui de la page");
 }
+
+#[test]
+fn l_archive_d_une_manche_lue_sur_des_scans_redonne_ses_rapports_octet_pour_octet() {
+    let mut d = manche_scannee();
+    d.bulletins[0].verification.as_mut().unwrap().places = vec![arbitre_engine::arbitrage::PlaceExaminee {
+        solution: arbitre_engine::arbitrage::SolutionRetenue { mot: "RACINE".into(), reference: "8H".into(), score: 30 },
+        verdict: Verdict::Valide,
+        motifs: vec![],
+        commission: false,
+    }];
+    let r = generer_rapports(&d);
+    let archive = &r.fichiers.iter().find(|f| f.nom == "archive.json").unwrap().contenu;
+    let relu = arbitre_reports::archive::lire_archive("archive.json", archive).unwrap();
+    assert_eq!(relu, d);
+    assert_eq!(generer_rapports(&relu).fichiers, r.fichiers);
+    let noms: Vec<&str> = r.fichiers.iter().map(|f| f.nom.as_str()).collect();
+    for nom in arbitre_reports::rapports::NOMS_LUS_SUR_SCANS {
+        assert!(noms.contains(&nom), "{nom}");
+    }
+    // La page de revue est liée depuis l'index.
+    assert!(r.fichiers[0].contenu.contains("<a href=\"revue.html\">revue.html</a>"));
+}
+
+#[test]
+fn la_revue_montre_les_places_examinees_et_celle_retenue() {
+    use arbitre_engine::arbitrage::{PlaceExaminee, SolutionRetenue};
+    let mut d = manche_scannee();
+    let b = d.bulletins.iter_mut().find(|b| (b.decision.table, b.decision.coup) == (2, 1)).unwrap();
+    let retenue = b.decision.solution.clone().unwrap();
+    let autre = SolutionRetenue { mot: "RACINE".into(), reference: "8H".into(), score: 25 };
+    b.verification.as_mut().unwrap().places = vec![
+        PlaceExaminee { solution: autre, verdict: Verdict::Penalite, motifs: vec![Motif::LocalisationPenalite], commission: false },
+        PlaceExaminee { solution: retenue.clone(), verdict: Verdict::Avertissement, motifs: vec![Motif::Score], commission: false },
+    ];
+    let h = fichier(&d, "revue.html").unwrap();
+    let a = article(&h, "c1-t2");
+    assert!(a.contains("<caption>Places examinées</caption>"));
+    assert!(a.contains("<tr><td>RACINE</td><td>8H</td><td>25</td><td>pénalité</td><td>localisation (−5)</td></tr>"), "{a}");
+    assert!(a.contains(&format!("<tr class=\"retenue\" title=\"solution retenue\"><td>{}</td><td>{}</td><td>30</td><td>avertissement (retenue)</td>", retenue.mot, retenue.reference)), "{a}");
+}
