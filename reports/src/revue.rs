@@ -13,7 +13,8 @@
 use crate::billets::items_decision;
 use crate::double_arbitrage::{nom_verdict, Comparaison, Rectification};
 use crate::dossier::{BulletinCorrige, Dossier};
-use crate::html::{bandeau_provisoire, e};
+use crate::accords::compte;
+use crate::html::{bandeau_provisoire_sans_lien, e};
 use crate::resultats::Resultats;
 use crate::synthese::nom_motif;
 use crate::verification::{cases_a_verifier, extrait_du_scan, Verification};
@@ -192,7 +193,9 @@ fn grille_html(l: &Lecture, ver: Option<&Verification>) -> String {
                 }
                 None => String::new(),
             };
-            let _ = write!(h, "<td class=\"{}\"{titre}>{}</td>", classes.join(" "), e(&texte_cellule(c)));
+            let texte = e(&texte_cellule(c));
+            let texte = if matches!(&c.contenu, Contenu::Lettre(t) if t.entouree) { format!("<span class=\"cercle\">{texte}</span>") } else { texte };
+            let _ = write!(h, "<td class=\"{}\"{titre}>{texte}</td>", classes.join(" "));
         }
         h.push_str("</tr>\n");
     }
@@ -366,7 +369,7 @@ fn entree_html(x: &Entree, d: &Dossier) -> String {
     let _ = write!(
         h,
         "<div class=\"correction\"><label for=\"texte-{id}\">Lecture au format des corrections (modifiable)</label>\n<textarea id=\"texte-{id}\" class=\"texte-lecture\" rows=\"{}\" spellcheck=\"false\">{}</textarea>\n<label class=\"inclure\"><input type=\"checkbox\" id=\"inclure-{id}\"{}> Inclure dans le fichier de corrections (lecture relue par une personne)</label></div>\n</article>\n",
-        texte.lines().count().max(2),
+        texte.lines().count() + 1,
         e(&texte),
         if inclure { " checked" } else { "" }
     );
@@ -408,17 +411,17 @@ fn filtres_html(d: &Dossier, entrees: &[Entree]) -> String {
 pub fn revue_html(d: &Dossier, r: &Resultats, c: Option<&Comparaison>) -> String {
     let a_verifier = cases_a_verifier(d, r);
     let entrees = entrees(d, r, c, &a_verifier);
-    let mut h = format!("<h1>Revue — {}</h1>\n{}", e(&d.titre), bandeau_provisoire(a_verifier.len()));
-    let compte = |a: Attention| entrees.iter().filter(|x| x.attentions.contains(&a)).count();
+    let mut h = format!("<h1>Revue — {}</h1>\n{}", e(&d.titre), bandeau_provisoire_sans_lien(a_verifier.len()));
+    let n = |a: Attention| entrees.iter().filter(|x| x.attentions.contains(&a)).count();
     let _ = writeln!(
         h,
-        "<p>{} bulletins et absences : {} en commission, {} à vérifier, {} rectifiés, {} à zéro ; {} images rejetées.</p>",
-        entrees.len(),
-        compte(Attention::Commission),
-        compte(Attention::AVerifier),
-        compte(Attention::Rectification),
-        compte(Attention::Zero),
-        d.rejets.len()
+        "<p>{} (absences comprises) : {} en commission, {} à vérifier, {}, {} ; {}.</p>",
+        compte(entrees.len(), "bulletin", "bulletins"),
+        n(Attention::Commission),
+        n(Attention::AVerifier),
+        compte(n(Attention::Rectification), "rectifié", "rectifiés"),
+        compte(n(Attention::Zero), "zéro", "zéros"),
+        compte(d.rejets.len(), "image rejetée", "images rejetées")
     );
     h.push_str(
         "<p class=\"note\">Les bulletins à regarder viennent d'abord. Clavier : <kbd>j</kbd> ou <kbd>↓</kbd> bulletin suivant, \
