@@ -71,7 +71,7 @@ fn lignes_json(texte: &str) -> Vec<Value> {
     texte.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
-fn ligne<'a>(v: &'a [Value], table: u64, coup: u64) -> &'a Value {
+fn ligne(v: &[Value], table: u64, coup: u64) -> &Value {
     v.iter().find(|l| l["table"] == table && l["coup"] == coup).unwrap_or_else(|| panic!("pas de ligne table {table} coup {coup}"))
 }
 
