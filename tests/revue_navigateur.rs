@@ -152,14 +152,21 @@ fn bulletins(dom: &str) -> Vec<(String, bool)> {
     }).collect()
 }
 
-#[test]
-fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regarder() {
+/// Chromium, un dossier temporaire et la manche lue ; sans chromium, le test le dit et
+/// s'arrête (`None`), sauf en CI où c'est une erreur ([`commun::outil`]).
+fn preparer() -> Option<(PathBuf, tempfile::TempDir, Dossier)> {
     let Some(chrome) = commun::outil("chromium", "chromium") else {
         println!("chromium absent : la page de revue n'est pas chargée dans un navigateur (apt-get install -y chromium)");
-        return;
+        return None;
     };
     let d = tempfile::tempdir().unwrap();
     let dossier = manche_lue(d.path());
+    Some((chrome, d, dossier))
+}
+
+#[test]
+fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regarder() {
+    let Some((chrome, d, dossier)) = preparer() else { return };
     let sortie = d.path().join("sortie");
     ecrire(&dossier, &sortie);
     let page = sortie.join("revue.html");
@@ -196,12 +203,7 @@ fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regard
 /// le dit à sa place, sans image cassée ni erreur de script.
 #[test]
 fn sans_ses_extraits_la_revue_le_dit_sans_image_cassee() {
-    let Some(chrome) = commun::outil("chromium", "chromium") else {
-        println!("chromium absent : la page de revue n'est pas chargée dans un navigateur (apt-get install -y chromium)");
-        return;
-    };
-    let d = tempfile::tempdir().unwrap();
-    let dossier = manche_lue(d.path());
+    let Some((chrome, d, dossier)) = preparer() else { return };
     let sortie = d.path().join("sortie");
     arbitre_reports::ecrire_rapports(&sortie, &generer_rapports(&dossier).fichiers).unwrap();
     let (dom, stderr) = charger(&chrome, &sortie.join("revue.html"), "");
