@@ -245,7 +245,8 @@ fn verifier_moyennes(dossier: &Dossier) -> Result<()> {
 }
 
 /// Écrit les rapports d'un dossier et affiche le bilan. Code de sortie 1 s'il reste des
-/// bulletins en erreur ou des issues à vérifier par une personne (`alertes`), comme
+/// bulletins en erreur, des issues à vérifier par une personne (`alertes`) ou, pour une
+/// manche lue sur des scans, des bulletins à vérifier (résultats provisoires), comme
 /// l'archive les a enregistrés : `corriger` et `rapports` répondent pareil.
 fn produire(dossier: &Dossier, sortie: &Path) -> Result<ExitCode> {
     let r = generer_rapports(dossier);
@@ -257,7 +258,7 @@ fn produire(dossier: &Dossier, sortie: &Path) -> Result<ExitCode> {
     print!("{}", r.synthese.texte());
     let noms: Vec<&str> = r.fichiers.iter().map(|f| f.nom.as_str()).collect();
     println!("rapports écrits dans {} : {}", sortie.display(), noms.join(", "));
-    let a_verifier = !dossier.erreurs.is_empty() || !r.synthese.alertes.is_empty();
+    let a_verifier = !dossier.erreurs.is_empty() || !r.synthese.alertes.is_empty() || r.synthese.a_verifier > 0;
     Ok(if a_verifier { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
