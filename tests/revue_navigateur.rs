@@ -6,7 +6,8 @@
 //! corriger`, puis habillée à la main de ce que la lecture des scans y ajoute (l'image de
 //! chaque bulletin, deux bulletins à vérifier avec leurs doutes et leurs lectures
 //! concurrentes, une lecture corrigée par une personne, une image rejetée qui rend une
-//! absence douteuse) ; les extraits sont les scans de l'exemple.
+//! absence douteuse) ; les extraits sont les scans de l'exemple. Et `arbitre rapports` la
+//! refait de son archive.
 
 mod commun;
 
@@ -213,4 +214,29 @@ fn sans_ses_extraits_la_revue_le_dit_sans_image_cassee() {
     let article = dom.split("id=\"c1-t3\"").nth(1).unwrap().split("</article>").next().unwrap();
     assert!(article.contains("hidden=\"\"") || article.contains(" hidden"), "l'image manquante est cachée : {article}");
     assert!(article.contains("<p class=\"note\">Extrait du scan absent (revue/coup01-table003.jpg)</p>"), "la note remplace l'image : {article}");
+}
+
+/// `arbitre rapports` sur l'archive d'une manche lue sur des scans : la page de revue et
+/// `rejets.jsonl` refaits à l'identique, l'ancien `revue/` effacé (ses extraits ne sont
+/// pas dans l'archive), et le code 1 tant que des bulletins sont à vérifier.
+#[test]
+fn rapports_refait_la_revue_d_une_archive_et_sort_en_1_tant_que_c_est_provisoire() {
+    let d = tempfile::tempdir().unwrap();
+    let dossier = manche_lue(d.path());
+    let sortie = d.path().join("sortie");
+    ecrire(&dossier, &sortie);
+    let avant = std::fs::read(sortie.join("revue.html")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("rapports")
+        .arg("--archive")
+        .arg(sortie.join("archive.json"))
+        .arg("--sortie")
+        .arg(&sortie)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("RÉSULTATS PROVISOIRES : 3 bulletins à vérifier par une personne (revue.html)"), "{stdout}");
+    assert_eq!(std::fs::read(sortie.join("revue.html")).unwrap(), avant);
+    assert!(sortie.join("rejets.jsonl").is_file() && !sortie.join("revue").exists());
 }
