@@ -26,8 +26,12 @@ const JOUEURS: &str = "table,nom,arrivee\n1,Marie Dupont,\n2,Jean Martin,\n3,Lé
 /// Le premier arbitre a payé le bulletin vierge : le double arbitrage ajoute le zéro.
 const PREMIER: &str = "table,coup,score,sanction\n1,1,20\n2,1,20\n3,1,20\n1,2,16\n";
 
-/// Tous les fichiers écrits (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` compris).
-use arbitre_reports::rapports::NOMS_RAPPORTS as RAPPORTS;
+/// Tous les fichiers écrits (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv`
+/// compris ; sans ceux d'une manche lue sur des scans).
+fn rapports() -> impl Iterator<Item = &'static str> {
+    use arbitre_reports::rapports::{NOMS_LUS_SUR_SCANS, NOMS_RAPPORTS};
+    NOMS_RAPPORTS.into_iter().filter(|f| !NOMS_LUS_SUR_SCANS.contains(f))
+}
 
 fn arbitre(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap()
@@ -99,7 +103,7 @@ fn corriger_ecrit_tous_les_rapports_et_signale_les_bulletins_malformes() {
     assert_eq!(m.code, Some(1), "stderr : {}", m.sortie_stderr);
     assert!(m.sortie_stderr.contains("coup2.txt:12"), "{}", m.sortie_stderr);
     assert!(m.sortie_stderr.contains("coup2.txt:13") && m.sortie_stderr.contains("coup 7 absent"), "{}", m.sortie_stderr);
-    for f in RAPPORTS {
+    for f in rapports() {
         assert!(m.sortie.join(f).is_file(), "{f} manque ; stdout : {}", m.sortie_stdout);
     }
     // Le bilan en français.
@@ -114,7 +118,7 @@ fn corriger_ecrit_tous_les_rapports_et_signale_les_bulletins_malformes() {
 
     // L'index mène à chaque rapport.
     let index = lire(&m.sortie.join("index.html"));
-    for f in &RAPPORTS[1..] {
+    for f in rapports().filter(|&f| f != "index.html") {
         assert!(index.contains(&format!("href=\"{f}\"")), "lien vers {f}");
     }
     assert!(index.contains("coup2.txt:12"), "bulletin malformé signalé sur l'index");
@@ -154,7 +158,7 @@ fn rapports_depuis_l_archive_octet_pour_octet() {
     let o = arbitre(&["rapports", "--archive", s(&m.sortie.join("archive.json")), "--sortie", s(&autre)]);
     // L'archive garde les bulletins non corrigés : code 1, comme « corriger » (issue 12).
     assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
-    for f in RAPPORTS {
+    for f in rapports() {
         assert!(std::fs::read(m.sortie.join(f)).unwrap() == std::fs::read(autre.join(f)).unwrap(), "{f} diffère après relecture de l'archive");
     }
     // Une archive abîmée : erreur claire, code 2.

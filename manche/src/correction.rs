@@ -4,7 +4,7 @@
 //! parallèle, et une panne de la correction d'un bulletin n'emporte pas les autres.
 
 use crate::suivi::Suivi;
-use arbitre_engine::arbitrage::{corriger, ContexteCoup, Decision, Edition};
+use arbitre_engine::arbitrage::{corriger, places_examinees, ContexteCoup, Decision, Edition, PlaceExaminee};
 use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
@@ -41,6 +41,13 @@ impl<'a> Contextes<'a> {
 
     pub fn coup(&self, n: u32) -> Option<&ContexteCoup<'a>> {
         self.par_coup.get(&n)
+    }
+
+    /// Les solutions que la correction de la lecture examine (page de revue) ; vide si le
+    /// coup n'est pas dans la partie ou si l'examen échoue.
+    pub fn places(&self, l: &Lecture) -> Vec<PlaceExaminee> {
+        let Some(ctx) = self.coup(l.coup) else { return Vec::new() };
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| places_examinees(ctx, l, self.edition))).unwrap_or_default()
     }
 
     /// La décision d'une lecture ; `None` si le coup n'est pas dans la partie ;

@@ -23,7 +23,7 @@ use arbitre_pipeline::scans::{inventaire, ErreurScans};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
 use arbitre_reports::resultats::decision_absent;
 use arbitre_reports::verification::{extrait_du_scan, RejetImage, Verification};
-use arbitre_reports::{BulletinCorrige, ErreurBulletin, GenreErreur};
+use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -53,8 +53,8 @@ pub struct Depouillement {
     pub bulletins: Vec<BulletinCorrige>,
     pub erreurs: Vec<ErreurBulletin>,
     pub rejets: Vec<RejetImage>,
-    /// (`revue/coupCC-tableTTT.jpg`, JPEG).
-    pub extraits: Vec<(String, Vec<u8>)>,
+    /// `revue/coupCC-tableTTT.jpg` (JPEG).
+    pub extraits: Vec<Extrait>,
     pub bilan: Bilan,
     /// Les lectures de chaque page d'image (pour l'évaluation et `arbitre lire`).
     pub scans: Vec<LectureScan>,
@@ -178,10 +178,20 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         return (Place::EnErreur, Err(er));
     };
     let mut raisons = a.raisons.clone();
-    if j.douteux() {
+    if j.sanction_incertaine() {
         raisons.push(format!(
-            "lecture incertaine : {:.1} % de chances que ce qui est écrit mène à une autre décision (seuil {:.0} %)",
-            j.p_autre * 100.0,
+            "sanction ({:?}) sur une lecture dont la machine n'est sûre qu'à {:.0} % (au moins {:.0} % pour sanctionner sans personne)",
+            j.decision.verdict,
+            j.p_lecture * 100.0,
+            seuils.sanction * 100.0
+        ));
+    }
+    if j.p_plus >= seuils.favorable || j.p_moins >= seuils.doute {
+        raisons.push(format!(
+            "lecture incertaine : {:.1} % de chances que ce qui est écrit paie davantage le joueur (seuil {} %), {:.1} % qu'il le paie moins (seuil {} %)",
+            j.p_plus * 100.0,
+            seuils.favorable * 100.0,
+            j.p_moins * 100.0,
             seuils.doute * 100.0
         ));
     }
@@ -197,6 +207,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         alternatives: j.concurrentes,
         corrigee_par_une_personne: false,
         doutes: doutes(s),
+        places: contextes.places(&j.lecture),
     };
     let place = if a_verifier { Place::AVerifier } else { Place::Automatique };
     (place, Ok(BulletinCorrige { lecture: j.lecture, decision: j.decision, verification: Some(verification) }))
@@ -211,7 +222,7 @@ fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Optio
         Some(Err(())) => return Err(err(MESSAGE_PANNE.into(), GenreErreur::Interne)),
         None => return Err(err(format!("correction pour le coup {}, absent de la partie", l.coup), GenreErreur::HorsPartie)),
     };
-    let verification = Verification { a_verifier: false, raisons: Vec::new(), image, confiance: 1.0, alternatives: Vec::new(), corrigee_par_une_personne: true, doutes: Vec::new() };
+    let verification = Verification { a_verifier: false, raisons: Vec::new(), image, confiance: 1.0, alternatives: Vec::new(), corrigee_par_une_personne: true, doutes: Vec::new(), places: contextes.places(l) };
     Ok(BulletinCorrige { lecture: l.clone(), decision, verification: Some(verification) })
 }
 
@@ -249,7 +260,7 @@ fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &cra
 fn absent_a_verifier(table: u32, coup: u32, raisons: Vec<String>) -> BulletinCorrige {
     let mut lecture = Lecture::nouvelle(table, coup);
     lecture.etat = EtatBulletin::Absent;
-    let verification = Verification { a_verifier: true, raisons, image: None, confiance: 0.0, alternatives: Vec::new(), corrigee_par_une_personne: false, doutes: Vec::new() };
+    let verification = Verification { a_verifier: true, raisons, image: None, confiance: 0.0, alternatives: Vec::new(), corrigee_par_une_personne: false, doutes: Vec::new(), places: Vec::new() };
     BulletinCorrige { lecture, decision: decision_absent(table, coup), verification: Some(verification) }
 }
 
@@ -262,7 +273,7 @@ fn a_montrer(b: &BulletinCorrige, premier: Option<&[CorrectionPremier]>) -> bool
 }
 
 /// Les extraits de scans des bulletins à montrer.
-fn extraits(bulletins: &[BulletinCorrige], scans: &[LectureScan], e: Entree<'_>, suivi: &dyn Suivi) -> Vec<(String, Vec<u8>)> {
+fn extraits(bulletins: &[BulletinCorrige], scans: &[LectureScan], e: Entree<'_>, suivi: &dyn Suivi) -> Vec<Extrait> {
     let par_image: BTreeMap<String, &LectureScan> = scans.iter().map(|s| (nom_image(s), s)).collect();
     let voulus: Vec<(&BulletinCorrige, &LectureScan)> = bulletins
         .iter()
@@ -275,7 +286,7 @@ fn extraits(bulletins: &[BulletinCorrige], scans: &[LectureScan], e: Entree<'_>,
         .filter_map(|(b, s)| {
             let r = s.recalage.as_ref().and_then(|r| extrait(&e.scans.join(&s.image), s.page, r, &e.lecteur.formulaire));
             suivi.avance(1);
-            Some((extrait_du_scan(b.decision.coup, b.decision.table), r?))
+            Some(Extrait { nom: extrait_du_scan(b.decision.coup, b.decision.table), octets: r? })
         })
         .collect();
     suivi.fin();

@@ -31,18 +31,35 @@ pub const P_NEGLIGEABLE: f64 = 1e-4;
 /// `models/README.md`.
 pub const SEUIL_DOUTE: f64 = 0.02;
 
-/// Les deux seuils du doute, réglables pour les calibrer (`arbitre evaluer`).
+/// Le seuil, plus strict, pour les lectures qui paieraient *davantage* le joueur que la
+/// lecture la plus probable (un meilleur score, ou le même score avec une sanction moins
+/// sévère) : le joueur n'est jamais noté sur une lecture défavorable de la machine sans
+/// qu'une personne ait regardé. Calibré avec [`SEUIL_DOUTE`].
+pub const SEUIL_DOUTE_FAVORABLE: f64 = 0.002;
+
+/// Une sanction (avertissement, pénalité, zéro) n'est décidée automatiquement que si la
+/// lecture la plus probable du bulletin entier a au moins cette probabilité : la machine
+/// doit être sûre de ce qui est écrit avant de coûter des points au joueur (une erreur de
+/// lecture très sûre d'elle se cache sinon parmi des lectures qui mènent toutes au même
+/// zéro). Calibré avec [`SEUIL_DOUTE`].
+pub const LECTURE_SURE_POUR_SANCTIONNER: f64 = 0.97;
+
+/// Les seuils du doute, réglables pour les calibrer (`arbitre evaluer`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Seuils {
     /// Voir [`SEUIL_DOUTE`].
     pub doute: f64,
+    /// Voir [`SEUIL_DOUTE_FAVORABLE`].
+    pub favorable: f64,
     /// Voir [`P_NEGLIGEABLE`].
     pub negligeable: f64,
+    /// Voir [`LECTURE_SURE_POUR_SANCTIONNER`].
+    pub sanction: f64,
 }
 
 impl Default for Seuils {
     fn default() -> Self {
-        Seuils { doute: SEUIL_DOUTE, negligeable: P_NEGLIGEABLE }
+        Seuils { doute: SEUIL_DOUTE, favorable: SEUIL_DOUTE_FAVORABLE, negligeable: P_NEGLIGEABLE, sanction: LECTURE_SURE_POUR_SANCTIONNER }
     }
 }
 

@@ -17,6 +17,7 @@ use arbitre_engine::arbitrage::Decision;
 use arbitre_engine::lecture::Lecture;
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::{Doute, LectureConcurrente};
+use std::collections::HashMap;
 
 /// Les lectures concurrentes gardées pour la page de revue.
 pub const CONCURRENTES_MAX: usize = 4;
@@ -33,17 +34,29 @@ pub struct Jugement {
     /// Probabilité qu'une autre décision soit celle de ce qui est écrit (lectures
     /// négligeables exclues ; masse plausible non vue comprise).
     pub p_autre: f64,
+    /// … une décision qui paierait davantage le joueur (masse non vue comprise).
+    pub p_plus: f64,
+    /// … une décision qui le paierait moins (masse non vue comprise).
+    pub p_moins: f64,
+    /// Probabilité de la lecture la plus probable elle-même.
+    pub p_lecture: f64,
     /// Les lectures plausibles qui mènent à une autre décision, la plus probable d'abord.
     pub concurrentes: Vec<LectureConcurrente>,
     /// Lectures corrigées pour juger.
     pub corrigees: usize,
-    seuil: f64,
+    seuils: Seuils,
 }
 
 impl Jugement {
-    /// La machine doute assez pour qu'une personne regarde.
+    /// La machine doute assez pour qu'une personne regarde : une lecture plausible paierait
+    /// davantage le joueur (seuil strict), ou une autre décision est trop probable.
     pub fn douteux(&self) -> bool {
-        self.p_autre >= self.seuil
+        self.p_plus >= self.seuils.favorable || self.p_moins >= self.seuils.doute || self.sanction_incertaine()
+    }
+
+    /// Une sanction décidée sur une lecture dont la machine n'est pas sûre.
+    pub fn sanction_incertaine(&self) -> bool {
+        self.decision.verdict != arbitre_engine::arbitrage::Verdict::Valide && self.p_lecture < self.seuils.sanction
     }
 }
 
@@ -60,20 +73,23 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     let premiere = lectures.next()?;
     let decision = corriger(&premiere.lecture)?;
     let cle = (decision.verdict, decision.score);
-    let (mut vue, mut autre, mut corrigees, mut apres_seuil) = (premiere.p, 0.0, 1, 0);
-    let mut concurrentes = Vec::new();
+    let (mut vue, mut plus, mut moins, mut corrigees, mut apres_seuil) = (premiere.p, 0.0, 0.0, 1, 0);
+    let paie_plus = |(v, s): (arbitre_engine::arbitrage::Verdict, u32)| s > cle.1 || (s == cle.1 && v < cle.0);
+    let mut concurrentes: Vec<LectureConcurrente> = Vec::new();
+    let mut deja: HashMap<String, Option<(arbitre_engine::arbitrage::Verdict, u32)>> = HashMap::from([(texte_court(&premiere.lecture), Some(cle))]);
     // Masse plausible non vue : comptée contre la décision si la borne arrête l'énumération.
-    let mut non_vue = 0.0;
+    let (mut non_vue, mut enumerees) = (0.0, 0);
     loop {
         let reste = (1.0 - vue).max(0.0);
-        if autre + reste < seuils.doute {
+        if plus + reste < seuils.favorable && moins + reste < seuils.doute {
             break;
         }
-        if corrigees >= COMBINAISONS_MAX {
+        enumerees += 1;
+        if corrigees >= COMBINAISONS_MAX || enumerees > 4 * COMBINAISONS_MAX {
             non_vue = reste;
             break;
         }
-        if autre >= seuils.doute {
+        if plus >= seuils.favorable || moins >= seuils.doute {
             apres_seuil += 1;
             if concurrentes.len() >= CONCURRENTES_MAX || apres_seuil > APRES_SEUIL_MAX {
                 break;
@@ -84,20 +100,38 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             break;
         }
         vue += suivante.p;
-        corrigees += 1;
-        match corriger(&suivante.lecture) {
-            Some(d) if (d.verdict, d.score) == cle => {}
-            d => {
-                autre += suivante.p;
-                if concurrentes.len() < CONCURRENTES_MAX {
-                    let (verdict, score) = d.map_or((arbitre_engine::arbitrage::Verdict::Zero, 0), |d| (d.verdict, d.score));
-                    concurrentes.push(LectureConcurrente { texte: texte_court(&suivante.lecture), p: suivante.p, verdict, score });
-                }
+        // Deux combinaisons peuvent donner la même lecture (une case vide ou raturée, hors
+        // lecture) : corrigée une fois, sa probabilité additionnée.
+        let texte = texte_court(&suivante.lecture);
+        let issue = match deja.get(&texte) {
+            Some(&issue) => issue,
+            None => {
+                corrigees += 1;
+                let issue = corriger(&suivante.lecture).map(|d| (d.verdict, d.score));
+                deja.insert(texte.clone(), issue);
+                issue
             }
+        };
+        if issue == Some(cle) {
+            continue;
+        }
+        let (verdict, score) = issue.unwrap_or((arbitre_engine::arbitrage::Verdict::Zero, 0));
+        // Une correction en panne compte comme une lecture qui paierait davantage : une
+        // personne regardera.
+        if issue.is_none() || paie_plus((verdict, score)) {
+            plus += suivante.p;
+        } else {
+            moins += suivante.p;
+        }
+        match concurrentes.iter().position(|c| c.texte == texte) {
+            Some(i) => concurrentes[i].p += suivante.p,
+            None if concurrentes.len() < CONCURRENTES_MAX => concurrentes.push(LectureConcurrente { texte, p: suivante.p, verdict, score }),
+            None => {}
         }
     }
-    let p_autre = (autre + non_vue).min(1.0);
-    Some(Jugement { lecture: premiere.lecture, decision, p_autre, concurrentes, corrigees, seuil: seuils.doute })
+    let (p_plus, p_moins) = ((plus + non_vue).min(1.0), (moins + non_vue).min(1.0));
+    let p_autre = (plus + moins + non_vue).min(1.0);
+    Some(Jugement { lecture: premiere.lecture, decision, p_autre, p_plus, p_moins, p_lecture: premiere.p, concurrentes, corrigees, seuils })
 }
 
 /// Une case ou un champ est douteux quand sa lecture la plus probable a moins de cette

@@ -74,15 +74,25 @@ pub fn alternatives(p: &[f32], classes: &[&str]) -> Vec<Alternative> {
 }
 
 /// Les chaînes les plus probables d'un champ : produit des probabilités de ses
-/// caractères (un caractère lu `rature` ou `vide` n'ajoute rien), recherche en faisceau.
+/// caractères (un caractère lu `rature` n'ajoute rien), recherche en faisceau. Un morceau
+/// d'encre d'un cadre est toujours quelque chose : `vide` n'y dit pas « rien d'écrit » mais
+/// « ce morceau n'est pas *un* caractère » (deux chiffres collés, un bout de chiffre) — une
+/// affaire de découpage, pesée par [`champ_des_decoupages`] ; les lectures du caractère
+/// sont donc ramenées à celles qui écrivent quelque chose (sinon un « 1 », trait seul qui
+/// ressemble à un bout de chiffre, disparaîtrait du score).
 fn chaines(caracteres: &[CaractereLu]) -> Vec<Alternative> {
     let mut faisceau: Vec<(String, f32)> = vec![(String::new(), 1.0)];
     for c in caracteres {
         let mut suite: Vec<(String, f32)> = Vec::new();
+        let ecrites: Vec<&Alternative> = c.alternatives.iter().filter(|a| a.lecture != "vide").collect();
+        let masse: f32 = ecrites.iter().map(|a| a.p).sum();
+        if masse <= 0.0 {
+            continue;
+        }
         for (s, p) in &faisceau {
-            for a in &c.alternatives {
+            for a in ecrites.iter().map(|a| Alternative { lecture: a.lecture.clone(), p: a.p / masse }) {
                 let mut t = s.clone();
-                if a.lecture != "rature" && a.lecture != "vide" {
+                if a.lecture != "rature" {
                     if c.espace_avant && !t.is_empty() {
                         t.push(' ');
                     }

@@ -3,7 +3,8 @@
 //! pénalité, les solos, le total, le pourcentage de la somme des tops et le rang.
 
 use crate::dossier::Dossier;
-use crate::html::{e, page, STYLE_ECRAN};
+use crate::html::{bandeau_provisoire, e, page, STYLE_ECRAN};
+use crate::verification::cases_a_verifier;
 use crate::resultats::{Case, Origine, Resultats};
 use arbitre_engine::arbitrage::{Motif, Verdict};
 
@@ -38,11 +39,20 @@ pub const COLONNES_FIN: [&str; 10] = [
 
 /// Les résultats en CSV : une ligne par table, une colonne par coup (les points
 /// comptés), puis les comptes ; le rang et l'ex aequo en deux colonnes.
+///
+/// Une manche lue sur des scans a une dernière colonne, `À vérifier` : le nombre de
+/// bulletins de la table à vérifier par une personne (son total est provisoire tant qu'il
+/// n'est pas nul).
 pub fn resultats_csv(dossier: &Dossier, r: &Resultats) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
+    let scans = dossier.lu_sur_scans();
+    let a_verifier = cases_a_verifier(dossier, r);
     let mut entete: Vec<String> = ["Rang", "Ex aequo", "Table", "Nom"].map(String::from).to_vec();
     entete.extend(dossier.partie.coups.iter().map(|c| format!("Coup {}", c.numero)));
     entete.extend(COLONNES_FIN.map(String::from));
+    if scans {
+        entete.push(COLONNE_A_VERIFIER.into());
+    }
     let _ = w.write_record(&entete);
     for l in &r.tables {
         let mut champs = vec![l.rang.to_string(), if l.ex_aequo { "oui" } else { "non" }.to_string(), l.table.to_string(), l.nom.clone().unwrap_or_default()];
@@ -59,14 +69,22 @@ pub fn resultats_csv(dossier: &Dossier, r: &Resultats) -> String {
             pourcentage(l.pourcentage),
             l.coups.iter().filter(|c| c.origine == Origine::NonRevu).count().to_string(),
         ]);
+        if scans {
+            champs.push(a_verifier.keys().filter(|&&(t, _)| t == l.table).count().to_string());
+        }
         let _ = w.write_record(&champs);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
+/// La colonne de `resultats.csv` d'une manche lue sur des scans : les bulletins de la
+/// table à vérifier.
+pub const COLONNE_A_VERIFIER: &str = "À vérifier";
+
 /// Une case du tableau : le score et sa marque (A3 : 3e avertissement, P : pénalité,
-/// Z : zéro, abs : absent, ret : retard, ? : bulletin illisible, nr : non revu, S : solo).
-fn case_html(c: &Case) -> String {
+/// Z : zéro, abs : absent, ret : retard, ? : bulletin illisible, nr : non revu, S : solo ;
+/// vér : à vérifier par une personne, provisoire).
+fn case_html(c: &Case, a_verifier: bool) -> String {
     let sanction = match c.verdict {
         Verdict::Avertissement => format!("A{}", c.avertissement.unwrap_or(0)),
         Verdict::Penalite => "P".to_string(),
@@ -83,6 +101,9 @@ fn case_html(c: &Case) -> String {
         Origine::Bulletin => sanction,
     };
     let solo = if c.solo { " <b>S</b>" } else { "" };
+    if a_verifier {
+        return format!("<td class=\"alerte\">{} <sup>{}vér</sup>{solo}</td>", c.score, if marque.is_empty() { String::new() } else { marque + " " });
+    }
     if marque.is_empty() {
         format!("<td>{}{solo}</td>", c.score)
     } else {
@@ -92,7 +113,8 @@ fn case_html(c: &Case) -> String {
 
 /// Les résultats en HTML.
 pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
-    let mut h = format!("<h1>Résultats — {}</h1>\n", e(&dossier.titre));
+    let a_verifier = cases_a_verifier(dossier, r);
+    let mut h = format!("<h1>Résultats — {}</h1>\n{}", e(&dossier.titre), bandeau_provisoire(a_verifier.len()));
     h.push_str(&format!(
         "<p>{} coups, somme des tops {} ; {} joueurs{} ; avertissements : {} gratuits puis 5 points chacun (5.9).</p>\n",
         dossier.partie.coups.len(),
@@ -118,7 +140,7 @@ pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
             e(l.nom.as_deref().unwrap_or(""))
         ));
         for c in &l.coups {
-            h.push_str(&case_html(c));
+            h.push_str(&case_html(c, a_verifier.contains_key(&(l.table, c.coup))));
         }
         h.push_str(&format!(
             "<td>{}</td><td>{}</td><td>{}</td><td><b>{}</b></td><td>{}</td></tr>\n",
@@ -129,7 +151,7 @@ pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
             pourcentage(l.pourcentage)
         ));
     }
-    h.push_str("</table>\n<p class=\"note\">A<i>n</i> : <i>n</i>-ième avertissement ; P : pénalité de 5 points (déjà déduite) ; Z : zéro ; abs : aucun bulletin ; ret : arrivée en retard (6.2) ; ? : bulletin illisible, à corriger à la main ; nr : non revu par le double arbitre (décision du premier arbitre conservée) ; moy : moyenne du 5.9 confirmée ; S : solo (3.5).</p>\n");
+    h.push_str(&format!("</table>\n<p class=\"note\">A<i>n</i> : <i>n</i>-ième avertissement ; P : pénalité de 5 points (déjà déduite) ; Z : zéro ; abs : aucun bulletin ; ret : arrivée en retard (6.2) ; ? : bulletin illisible, à corriger à la main ; nr : non revu par le double arbitre (décision du premier arbitre conservée) ; moy : moyenne du 5.9 confirmée ; S : solo (3.5){}.</p>\n", if a_verifier.is_empty() { "" } else { " ; vér : à vérifier par une personne, décision provisoire (revue.html)" }));
     let solos = r.solos();
     if !solos.is_empty() {
         h.push_str("<h2>Solos (3.5)</h2>\n<ul>\n");

@@ -236,15 +236,23 @@ impl Dossier {
         t.into_iter().collect()
     }
 
+    /// La manche a été lue sur des scans (`arbitre run`) : un bulletin porte sa
+    /// vérification, ou une image a été rejetée. Ses rapports ont alors `rejets.jsonl`,
+    /// `revue.html` et les champs de vérification de `decisions.jsonl`.
+    pub fn lu_sur_scans(&self) -> bool {
+        !self.rejets.is_empty() || self.bulletins.iter().any(|b| b.verification.is_some())
+    }
+
     pub fn joueur(&self, table: u32) -> Option<&Joueur> {
         self.joueurs.iter().find(|j| j.table == table)
     }
 
-    /// Trie les bulletins par (coup, table) et les erreurs par lieu : l'ordre des
-    /// rapports ne dépend pas de l'ordre de lecture des fichiers.
+    /// Trie les bulletins par (coup, table), les erreurs par lieu et les images rejetées
+    /// par chemin : l'ordre des rapports ne dépend pas de l'ordre de lecture des fichiers.
     pub fn normaliser(&mut self) {
         self.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
         self.erreurs.sort_by(|a, b| (&a.fichier, a.ligne).cmp(&(&b.fichier, b.ligne)));
+        self.rejets.sort_by(|a, b| a.image.cmp(&b.image));
         self.joueurs.sort_by_key(|j| j.table);
     }
 }

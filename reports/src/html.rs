@@ -26,6 +26,28 @@ pub fn page(titre: &str, style: &str, corps: &str) -> String {
     )
 }
 
+/// Le bandeau des résultats provisoires ([`crate::verification::marque_provisoire`]) quand
+/// `n` bulletins sont à vérifier, avec le lien vers la page de revue ; vide sinon. Style en
+/// ligne : les pages des lectures tapées restent telles quelles.
+pub fn bandeau_provisoire(n: usize) -> String {
+    bandeau(n, " — <a href=\"revue.html\">ouvrir la page de revue</a>")
+}
+
+/// Le bandeau des résultats provisoires sur la page de revue elle-même (sans lien).
+pub fn bandeau_provisoire_sans_lien(n: usize) -> String {
+    bandeau(n, "")
+}
+
+fn bandeau(n: usize, lien: &str) -> String {
+    match crate::verification::marque_provisoire(n) {
+        Some(texte) => format!(
+            "<p class=\"provisoire\" style=\"border: 0.6mm solid #a00; color: #a00; padding: 2mm 3mm; font-weight: bold;\">{}{lien}</p>\n",
+            e(&texte)
+        ),
+        None => String::new(),
+    }
+}
+
 /// Un rond de billet (bouton radio du formulaire), coché ou non.
 pub fn rond(coche: bool) -> &'static str {
     if coche {

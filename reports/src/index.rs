@@ -2,7 +2,7 @@
 //! un lien vers chaque rapport.
 
 use crate::dossier::{plages, Dossier};
-use crate::html::{e, page, STYLE_ECRAN};
+use crate::html::{bandeau_provisoire, e, page, STYLE_ECRAN};
 use crate::synthese::Synthese;
 
 /// Un lien de l'index : fichier et description.
@@ -13,7 +13,7 @@ pub struct Lien<'a> {
 
 /// La page d'index.
 pub fn index_html(dossier: &Dossier, synthese: &Synthese, liens: &[Lien]) -> String {
-    let mut h = format!("<h1>Correction — {}</h1>\n<table class=\"donnees\">\n", e(&dossier.titre));
+    let mut h = format!("<h1>Correction — {}</h1>\n{}<table class=\"donnees\">\n", e(&dossier.titre), bandeau_provisoire(synthese.a_verifier));
     let mut ligne = |k: &str, v: String| h.push_str(&format!("<tr><th class=\"g\">{}</th><td class=\"g\">{}</td></tr>\n", e(k), v));
     ligne("Partie", format!("{} ({} coups, formule {}, somme des tops {})", e(&dossier.partie.fichier), dossier.partie.coups.len(), e(&dossier.partie.formule), dossier.partie.total_tops()));
     ligne(

@@ -17,15 +17,17 @@ pub mod index;
 pub mod joueurs;
 mod lecture_archivee;
 pub mod classement;
+pub mod decisions;
 pub mod rapports;
 pub mod resultats;
+pub mod revue;
 pub mod suivi;
 pub mod synthese;
 pub mod verification;
 pub mod tournoi;
 
 pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, GenreErreur, Joueur, Reglages};
-pub use rapports::{ecrire_rapports, generer_rapports, Rapport};
+pub use rapports::{ecrire_rapports, ecrire_rapports_et_extraits, generer_rapports, Extrait, Rapport};
 
 /// Les erreurs de lecture des fichiers d'entrée et d'écriture des rapports.
 #[derive(Debug, thiserror::Error)]

@@ -3,13 +3,16 @@
 use crate::archive::archive_json;
 use crate::billets::{billets, billets_du_double_arbitre, billets_html, Billet};
 use crate::classement::{resultats_csv, resultats_html};
+use crate::decisions::{decisions_jsonl, rejets_jsonl};
 use crate::double_arbitrage::{comparer, rectifications_csv, Comparaison};
 use crate::dossier::Dossier;
 use crate::index::{index_html, Lien};
 use crate::resultats::Resultats;
+use crate::revue::revue_html;
 use crate::suivi::{lignes, suivi_csv, suivi_html, tirages_csv};
 use crate::synthese::Synthese;
 use crate::Erreur;
+use arbitre_engine::texte::extrait;
 use std::path::Path;
 
 /// Un fichier de rapport : son nom dans le répertoire de sortie et son contenu.
@@ -66,13 +69,7 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
     let billets = billets(d, &resultats, c);
     let synthese = Synthese::calculer(d, &resultats, c, &billets);
     let suivi = lignes(d, &resultats, c);
-    let decisions: String = d
-        .bulletins
-        .iter()
-        .map(|b| &b.decision)
-        .chain(&resultats.absents)
-        .map(|dec| serde_json::to_string(dec).expect("décision sérialisable") + "\n")
-        .collect();
+    let decisions = decisions_jsonl(d, &resultats);
 
     let mut fichiers = vec![
         ("resultats.html", resultats_html(d, &resultats), "les résultats : score par coup, avertissements, solos, total, rang"),
@@ -88,6 +85,10 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
         ("suivi-tirages.csv", tirages_csv(d), "tirages, mots retenus et places par coup"),
         ("decisions.jsonl", decisions, "une décision JSON par bulletin (absents compris)"),
     ];
+    if d.lu_sur_scans() {
+        fichiers.insert(0, ("revue.html", revue_html(d, &resultats, c), "la page de revue : bulletins à regarder d'abord, extraits des scans, lectures à corriger et fichier de corrections"));
+        fichiers.push(("rejets.jsonl", rejets_jsonl(d), "les images rejetées, chacune avec sa raison (JSON, une par ligne)"));
+    }
     if c.is_some() {
         fichiers.insert(3, ("billets-manche.html", billets_html(&d.titre, &billets), "tous les billets des bulletins relus, ceux que le premier arbitre a déjà envoyés compris (pour qui les veut)"));
     }
@@ -102,11 +103,12 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
     Rapports { resultats, comparaison, billets, synthese, fichiers: sortie }
 }
 
-/// Les noms de tous les fichiers que `corriger` et `rapports` écrivent dans un dossier de
-/// sortie (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` compris) : les
-/// seuls qu'ils y acceptent, avec ceux de [`NOMS_TOURNOI`], et qu'ils remplacent d'une
-/// exécution à l'autre.
-pub const NOMS_RAPPORTS: [&str; 11] = [
+/// Les noms de tous les fichiers que `corriger`, `run` et `rapports` écrivent dans un
+/// dossier de sortie (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` ;
+/// pour une manche lue sur des scans, `rejets.jsonl` et `revue.html`) : les seuls qu'ils y
+/// acceptent, avec ceux de [`NOMS_TOURNOI`] et le sous-dossier [`DOSSIER_REVUE`], et qu'ils
+/// remplacent d'une exécution à l'autre.
+pub const NOMS_RAPPORTS: [&str; 13] = [
     "index.html",
     "resultats.html",
     "resultats.csv",
@@ -116,9 +118,15 @@ pub const NOMS_RAPPORTS: [&str; 11] = [
     "suivi.csv",
     "suivi-tirages.csv",
     "decisions.jsonl",
+    "rejets.jsonl",
+    "revue.html",
     "rectifications.csv",
     "archive.json",
 ];
+
+/// Les fichiers de [`NOMS_RAPPORTS`] qu'écrit seulement une manche lue sur des scans
+/// ([`Dossier::lu_sur_scans`]).
+pub const NOMS_LUS_SUR_SCANS: [&str; 2] = ["rejets.jsonl", "revue.html"];
 
 /// Les fichiers que `tournoi` écrit : le classement général.
 pub const NOMS_TOURNOI: [&str; 2] = ["classement.html", "classement.csv"];
@@ -129,19 +137,63 @@ fn famille(nom: &str) -> Option<&'static [&'static str]> {
     [&NOMS_RAPPORTS[..], &NOMS_TOURNOI[..]].into_iter().find(|f| f.contains(&nom))
 }
 
-/// Écrit les rapports dans `repertoire` (créé au besoin). Le dossier appartient à arbitre :
-/// il ne doit contenir que des fichiers ordinaires aux noms de [`NOMS_RAPPORTS`] ou de
-/// [`NOMS_TOURNOI`]. Ceux qu'écrit la même commande (une exécution précédente) sont d'abord
-/// effacés (un `rectifications.csv` d'une correction avec `--arbitrage` ne survit pas à une
-/// correction sans) ; ceux de l'autre commande restent (le classement d'un tournoi écrit à
-/// côté des rapports d'une partie ne les efface pas). Tout autre fichier, sous-dossier ou
-/// lien symbolique, ou un dossier qui est lui-même un lien, est refusé avant toute
-/// écriture ; chaque fichier est créé neuf, jamais à travers un lien.
+/// Le sous-dossier des extraits de scans de la page de revue (`revue.html`), écrit par
+/// `arbitre run` et à lui seul ([`ecrire_rapports_et_extraits`]).
+pub const DOSSIER_REVUE: &str = "revue";
+
+/// Un fichier binaire du sous-dossier [`DOSSIER_REVUE`] : son nom avec le préfixe
+/// (`revue/coup05-table012.jpg`, [`crate::verification::extrait_du_scan`]) et ses octets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Extrait {
+    pub nom: String,
+    pub octets: Vec<u8>,
+}
+
+/// Le nom d'un fichier de [`DOSSIER_REVUE`] est-il un de ceux qu'arbitre y écrit ? Des
+/// lettres ASCII, chiffres, `-`, `_` et `.`, sans point en tête, une extension d'image :
+/// aucun séparateur, aucun `..`, rien qui sorte du dossier.
+fn nom_d_extrait(nom: &str) -> bool {
+    let image = [".jpg", ".jpeg", ".png"].iter().any(|x| nom.len() > x.len() && nom.to_ascii_lowercase().ends_with(x));
+    image && !nom.starts_with('.') && nom.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+}
+
+/// Écrit les rapports dans `repertoire` (créé au besoin), sans extraits de scans : un
+/// dossier `revue/` d'une exécution précédente est effacé (voir
+/// [`ecrire_rapports_et_extraits`]).
 pub fn ecrire_rapports(repertoire: &Path, rapports: &[Rapport]) -> Result<(), Erreur> {
+    ecrire_rapports_et_extraits(repertoire, rapports, &[])
+}
+
+/// Écrit les rapports dans `repertoire` (créé au besoin), et les extraits de scans dans
+/// son sous-dossier [`DOSSIER_REVUE`]. Le dossier appartient à arbitre : il ne doit
+/// contenir que des fichiers ordinaires aux noms de [`NOMS_RAPPORTS`] ou de
+/// [`NOMS_TOURNOI`], et le sous-dossier `revue/` de fichiers d'images. Ceux qu'écrit la
+/// même commande (une exécution précédente) sont d'abord effacés (un `rectifications.csv`
+/// d'une correction avec `--arbitrage` ne survit pas à une correction sans ; `revue/` est
+/// vidé, et supprimé s'il n'y a pas d'extraits) ; ceux de l'autre commande restent (le
+/// classement d'un tournoi écrit à côté des rapports d'une partie ne les efface pas). Tout
+/// autre fichier, sous-dossier ou lien symbolique, ou un dossier qui est lui-même un lien,
+/// est refusé avant toute écriture ; un extrait dont le nom n'est pas `revue/NOM` (NOM sans
+/// séparateur ni `..`, extension d'image) ou qui est en double aussi. Chaque fichier est
+/// créé neuf, jamais à travers un lien.
+pub fn ecrire_rapports_et_extraits(repertoire: &Path, rapports: &[Rapport], extraits: &[Extrait]) -> Result<(), Erreur> {
     let io = |chemin: &Path, source| Erreur::Io { chemin: chemin.display().to_string(), source };
     let refus = |message: String| Erreur::Sortie { chemin: repertoire.display().to_string(), message };
     let ecrite = rapports.first().and_then(|r| famille(&r.nom));
     assert!(rapports.iter().all(|r| famille(&r.nom) == ecrite && ecrite.is_some()), "rapport hors de NOMS_RAPPORTS et NOMS_TOURNOI");
+    let revue = ecrite == Some(&NOMS_RAPPORTS[..]);
+    assert!(revue || extraits.is_empty(), "extraits de scans hors des rapports d'une partie");
+    let prefixe = format!("{DOSSIER_REVUE}/");
+    let mut noms = std::collections::BTreeSet::new();
+    for x in extraits {
+        let nom = x.nom.strip_prefix(&prefixe).filter(|n| nom_d_extrait(n));
+        let Some(nom) = nom else {
+            return Err(refus(format!("extrait de scan « {} » : attendu {prefixe}NOM.jpg, sans séparateur ni « .. » : rien n'a été écrit", extrait(&x.nom))));
+        };
+        if !noms.insert(nom) {
+            return Err(refus(format!("extrait de scan « {} » donné deux fois : rien n'a été écrit", extrait(&x.nom))));
+        }
+    }
     match std::fs::symlink_metadata(repertoire) {
         Ok(m) if m.file_type().is_symlink() => return Err(refus("c'est un lien symbolique : donnez le dossier lui-même".into())),
         Ok(m) if !m.is_dir() => return Err(refus("ce n'est pas un dossier".into())),
@@ -151,6 +203,7 @@ pub fn ecrire_rapports(repertoire: &Path, rapports: &[Rapport]) -> Result<(), Er
     }
     let mut anciens = Vec::new();
     let mut etrangers = Vec::new();
+    let mut ancienne_revue = None;
     for entree in std::fs::read_dir(repertoire).map_err(|e| io(repertoire, e))? {
         let entree = entree.map_err(|e| io(repertoire, e))?;
         let genre = entree.file_type().map_err(|e| io(&entree.path(), e))?;
@@ -159,6 +212,11 @@ pub fn ecrire_rapports(repertoire: &Path, rapports: &[Rapport]) -> Result<(), Er
         if genre.is_file() && sienne.is_some() {
             if sienne == ecrite {
                 anciens.push(entree.path());
+            }
+        } else if genre.is_dir() && nom == DOSSIER_REVUE {
+            let extraits = extraits_anciens(&entree.path(), &mut etrangers)?;
+            if revue {
+                ancienne_revue = Some((entree.path(), extraits));
             }
         } else if genre.is_symlink() {
             etrangers.push(format!("{nom} (lien symbolique)"));
@@ -182,11 +240,46 @@ pub fn ecrire_rapports(repertoire: &Path, rapports: &[Rapport]) -> Result<(), Er
     for p in anciens {
         std::fs::remove_file(&p).map_err(|e| io(&p, e))?;
     }
-    for r in rapports {
-        let chemin = repertoire.join(&r.nom);
+    if let Some((dossier, fichiers)) = ancienne_revue {
+        for p in fichiers {
+            std::fs::remove_file(&p).map_err(|e| io(&p, e))?;
+        }
+        std::fs::remove_dir(&dossier).map_err(|e| io(&dossier, e))?;
+    }
+    let creer = |chemin: &Path, octets: &[u8]| -> Result<(), Erreur> {
         // `create_new` : échoue plutôt que de suivre un lien posé entre-temps.
-        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&chemin).map_err(|e| io(&chemin, e))?;
-        std::io::Write::write_all(&mut f, r.contenu.as_bytes()).map_err(|e| io(&chemin, e))?;
+        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(chemin).map_err(|e| io(chemin, e))?;
+        std::io::Write::write_all(&mut f, octets).map_err(|e| io(chemin, e))
+    };
+    for r in rapports {
+        creer(&repertoire.join(&r.nom), r.contenu.as_bytes())?;
+    }
+    if !extraits.is_empty() {
+        let dossier = repertoire.join(DOSSIER_REVUE);
+        // `create_dir` : échoue sur un dossier ou un lien posé entre-temps.
+        std::fs::create_dir(&dossier).map_err(|e| io(&dossier, e))?;
+        for x in extraits {
+            creer(&dossier.join(&x.nom[prefixe.len()..]), &x.octets)?;
+        }
     }
     Ok(())
+}
+
+/// Les fichiers d'un `revue/` d'une exécution précédente ; ce qu'arbitre n'y a pas pu
+/// écrire (sous-dossier, lien, autre fichier) va dans `etrangers`.
+fn extraits_anciens(dossier: &Path, etrangers: &mut Vec<String>) -> Result<Vec<std::path::PathBuf>, Erreur> {
+    let io = |chemin: &Path, source| Erreur::Io { chemin: chemin.display().to_string(), source };
+    let mut v = Vec::new();
+    for entree in std::fs::read_dir(dossier).map_err(|e| io(dossier, e))? {
+        let entree = entree.map_err(|e| io(dossier, e))?;
+        let genre = entree.file_type().map_err(|e| io(&entree.path(), e))?;
+        let nom = entree.file_name().to_string_lossy().into_owned();
+        if genre.is_file() && nom_d_extrait(&nom) {
+            v.push(entree.path());
+        } else {
+            let suffixe = if genre.is_symlink() { " (lien symbolique)" } else if genre.is_dir() { "/" } else { "" };
+            etrangers.push(format!("{DOSSIER_REVUE}/{nom}{suffixe}"));
+        }
+    }
+    Ok(v)
 }

@@ -39,6 +39,10 @@ pub struct Synthese {
     pub erreurs: BTreeMap<&'static str, usize>,
     /// Ce qu'une personne doit vérifier ([`crate::alertes`]).
     pub alertes: Vec<String>,
+    /// Manche lue sur des scans : les bulletins (absences comprises) à vérifier par une
+    /// personne ([`crate::verification::cases_a_verifier`]) ; tant qu'il y en a, les
+    /// résultats sont provisoires.
+    pub a_verifier: usize,
 }
 
 /// Le nom français d'un motif (les cases du billet de correction).
@@ -81,6 +85,7 @@ impl Synthese {
             moyennes_appliquees: r.moyennes.iter().filter(|m| m.appliquee).count(),
             solos: r.solos().len(),
             alertes: crate::alertes::alertes(d),
+            a_verifier: crate::verification::cases_a_verifier(d, r).len(),
             ..Default::default()
         };
         for e in &d.erreurs {
@@ -111,9 +116,16 @@ impl Synthese {
         s
     }
 
-    /// Le bilan en quelques lignes de français.
+    /// La marque des résultats provisoires, tant que des bulletins sont à vérifier par une
+    /// personne ; `None` sinon.
+    pub fn provisoire(&self) -> Option<String> {
+        crate::verification::marque_provisoire(self.a_verifier)
+    }
+
+    /// Le bilan en quelques lignes de français (la marque « provisoire » d'abord).
     pub fn texte(&self) -> String {
-        let mut t = format!(
+        let mut t = self.provisoire().map(|p| p + "\n").unwrap_or_default();
+        t += &format!(
             "{} : {}, {}, {}, {}\n",
             compte(self.bulletins, "bulletin corrigé", "bulletins corrigés"),
             compte(self.valides, "valide", "valides"),

@@ -3,8 +3,11 @@
 //! lectures concurrentes avec leur décision, et si une personne a corrigé sa lecture. Et les
 //! images rejetées, chacune avec sa raison : chaque image de la manche finit à une place.
 
-use arbitre_engine::arbitrage::Verdict;
+use crate::dossier::Dossier;
+use crate::resultats::Resultats;
+use arbitre_engine::arbitrage::{PlaceExaminee, Verdict};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// La vérification d'un bulletin lu sur un scan (absente pour une lecture tapée).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -27,6 +30,10 @@ pub struct Verification {
     /// Les cases et champs douteux, pour la page de revue.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doutes: Vec<Doute>,
+    /// Les solutions que la correction de la lecture retenue a examinées
+    /// ([`arbitre_engine::arbitrage::places_examinees`]), pour la page de revue.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<PlaceExaminee>,
 }
 
 /// Une lecture plausible autre que la retenue, et la décision qu'elle donnerait.
@@ -69,4 +76,27 @@ pub struct RejetImage {
 /// `arbitre run`).
 pub fn extrait_du_scan(coup: u32, table: u32) -> String {
     format!("revue/coup{coup:02}-table{table:03}.jpg")
+}
+
+/// Les cases (table, coup) qu'une personne doit vérifier avant que les résultats soient
+/// définitifs, avec leurs raisons : les bulletins « à vérifier », absences comprises (le
+/// dépouillement des scans, `arbitre-manche`, déclare à vérifier le zéro d'une table sans
+/// bulletin quand une image du coup a été rejetée, par exemple). Vide pour des lectures
+/// tapées.
+pub fn cases_a_verifier(d: &Dossier, _r: &Resultats) -> BTreeMap<(u32, u32), Vec<String>> {
+    d.bulletins
+        .iter()
+        .filter_map(|b| b.verification.as_ref().filter(|v| v.a_verifier).map(|v| ((b.decision.table, b.decision.coup), v.raisons.clone())))
+        .collect()
+}
+
+/// La marque des résultats provisoires, tant que `n` bulletins sont à vérifier par une
+/// personne ; `None` quand il n'y en a aucun.
+pub fn marque_provisoire(n: usize) -> Option<String> {
+    (n > 0).then(|| {
+        format!(
+            "RÉSULTATS PROVISOIRES : {} par une personne (revue.html) ; les décisions et les totaux peuvent changer",
+            crate::accords::compte(n, "bulletin à vérifier", "bulletins à vérifier")
+        )
+    })
 }

@@ -44,6 +44,12 @@ pub struct Args {
     /// laquelle un bulletin est à vérifier) ; par défaut celui d'arbitre run.
     #[arg(long, value_name = "P")]
     seuil_doute: Option<f64>,
+    /// Pour calibrer : le seuil de doute des lectures qui paieraient davantage le joueur.
+    #[arg(long, value_name = "P")]
+    seuil_favorable: Option<f64>,
+    /// Pour calibrer : la probabilité minimale de la lecture pour une sanction automatique.
+    #[arg(long, value_name = "P")]
+    lecture_sure: Option<f64>,
     /// Pour calibrer : la probabilité sous laquelle une lecture est négligeable.
     #[arg(long, value_name = "P")]
     negligeable: Option<f64>,
@@ -144,8 +150,8 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
         None
     };
     let defaut = Seuils::default();
-    let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), negligeable: a.negligeable.unwrap_or(defaut.negligeable) };
-    println!("seuil de doute {} ; lecture négligeable sous {}", seuils.doute, seuils.negligeable);
+    let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), favorable: a.seuil_favorable.unwrap_or(defaut.favorable), negligeable: a.negligeable.unwrap_or(defaut.negligeable), sanction: a.lecture_sure.unwrap_or(defaut.sanction) };
+    println!("seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient plus) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {}", seuils.doute, seuils.favorable, seuils.sanction, seuils.negligeable);
     let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, coup: None, tables, corrections: Default::default(), premier: None, seuils };
     let barres = Barres::default();
     let d = depouiller(entree, &barres)?;

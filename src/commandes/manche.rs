@@ -15,7 +15,7 @@ use arbitre_reports::joueurs::lire_joueurs;
 use arbitre_reports::Joueur;
 use arbitre_reports::resultats::Resultats;
 use arbitre_reports::verification::RejetImage;
-use arbitre_reports::{ecrire_rapports, generer_rapports, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
+use arbitre_reports::{ecrire_rapports_et_extraits, generer_rapports, Extrait, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -113,18 +113,6 @@ impl OptionsManche {
     }
 }
 
-/// Les extraits de scans de la page de revue, dans `revue/` du dossier de sortie.
-fn ecrire_extraits(sortie: &Path, extraits: &[(String, Vec<u8>)]) -> Result<()> {
-    for (nom, octets) in extraits {
-        let chemin = sortie.join(nom);
-        if let Some(d) = chemin.parent() {
-            std::fs::create_dir_all(d).with_context(|| format!("{} : création impossible", d.display()))?;
-        }
-        std::fs::write(&chemin, octets).with_context(|| format!("{} : écriture impossible", chemin.display()))?;
-    }
-    Ok(())
-}
-
 /// Les barres de progression d'une manche (sur la sortie d'erreur, cachées hors d'un
 /// terminal), une par étape.
 #[derive(Default)]
@@ -184,12 +172,12 @@ fn verifier_moyennes(dossier: &Dossier) -> Result<()> {
 }
 
 /// Écrit les rapports d'un dossier et affiche le bilan. Code de sortie 1 s'il reste des
-/// bulletins en erreur ou des issues à vérifier par une personne (`alertes`), comme
+/// bulletins en erreur, des issues à vérifier par une personne (`alertes`) ou, pour une
+/// manche lue sur des scans, des bulletins à vérifier (résultats provisoires), comme
 /// l'archive les a enregistrés : `corriger` et `rapports` répondent pareil.
-pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[(String, Vec<u8>)]) -> Result<ExitCode> {
+pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[Extrait]) -> Result<ExitCode> {
     let r = generer_rapports(dossier);
-    ecrire_rapports(sortie, &r.fichiers)?;
-    ecrire_extraits(sortie, extraits)?;
+    ecrire_rapports_et_extraits(sortie, &r.fichiers, extraits)?;
     println!("{} : {}, {}", dossier.titre, compte(dossier.tables().len(), "table", "tables"), compte(dossier.partie.coups.len(), "coup", "coups"));
     if let Some(m) = avertissement(&dossier.admis_par_la_partie, &dossier.lexique.nom) {
         println!("{m}");
@@ -197,7 +185,7 @@ pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[(String, Vec<u8>)]
     print!("{}", r.synthese.texte());
     let noms: Vec<&str> = r.fichiers.iter().map(|f| f.nom.as_str()).collect();
     println!("rapports écrits dans {} : {}", sortie.display(), noms.join(", "));
-    let a_verifier = !dossier.erreurs.is_empty() || !r.synthese.alertes.is_empty();
+    let a_verifier = !dossier.erreurs.is_empty() || !r.synthese.alertes.is_empty() || r.synthese.a_verifier > 0;
     Ok(if a_verifier { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 

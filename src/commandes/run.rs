@@ -74,10 +74,9 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     print!("{}", d.bilan.texte());
     if a_verifier > 0 {
         println!(
-            "Résultats PROVISOIRES : {a_verifier} bulletin(s) à vérifier. Ouvrez {} ; corrigez les lectures, enregistrez le fichier de corrections et relancez avec --corrections.",
+            "Ouvrez {} : vérifiez les {a_verifier} bulletin(s), corrigez les lectures, enregistrez le fichier de corrections et relancez avec --corrections.",
             m.sortie.join("revue.html").display()
         );
-        return Ok(ExitCode::from(1));
     }
     Ok(code)
 }

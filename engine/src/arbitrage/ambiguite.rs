@@ -5,12 +5,48 @@
 //! illisible (guide 20.3) : zéro.
 
 use super::bulletin::Feuille;
-use super::sanctions::{corriger_feuille, Issue};
-use super::{ContexteCoup, Edition, Motif, Verdict};
-use crate::lecture::Lecture;
+use super::sanctions::{corriger_feuille, places_feuille, Issue};
+use super::{ContexteCoup, Edition, Motif, PlaceExaminee, Verdict};
+use crate::lecture::{EtatBulletin, Lecture};
 
 /// Au-delà, la lecture est trop incertaine pour être corrigée : illisible.
 pub const COMBINAISONS_MAX: usize = 256;
+
+/// La combinaison suivante (compteur à bases variables).
+fn suivante(choix: &mut [usize], tailles: &[usize]) {
+    for k in 0..choix.len() {
+        choix[k] += 1;
+        if choix[k] < tailles[k] {
+            break;
+        }
+        choix[k] = 0;
+    }
+}
+
+/// Les solutions acceptables que la correction examine pour les mots écrits d'une
+/// lecture, toutes lectures des cases ambiguës comprises, sans doublon, dans l'ordre où
+/// elle les trouve ; vide pour un bulletin absent ou vierge, ou trop incertain.
+pub fn places_examinees(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Vec<PlaceExaminee> {
+    if lecture.etat != EtatBulletin::Rempli {
+        return Vec::new();
+    }
+    let tailles = Feuille::ambiguites(lecture);
+    let Some(total) = tailles.iter().try_fold(1usize, |n, &t| n.checked_mul(t).filter(|&n| n <= COMBINAISONS_MAX)) else {
+        return Vec::new();
+    };
+    let mut choix = vec![0usize; tailles.len()];
+    let mut v: Vec<PlaceExaminee> = Vec::new();
+    for _ in 0..total {
+        for c in places_feuille(ctx, lecture, &Feuille::depuis(lecture, &choix), edition) {
+            let p = PlaceExaminee { solution: c.solution, verdict: c.verdict, motifs: c.motifs, commission: c.commission };
+            if !v.contains(&p) {
+                v.push(p);
+            }
+        }
+        suivante(&mut choix, &tailles);
+    }
+    v
+}
 
 /// Corrige toutes les lectures possibles et garde la minimale.
 pub fn corriger_lectures(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Issue {
@@ -37,14 +73,7 @@ pub fn corriger_lectures(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition
                 }
             }
         }
-        // Combinaison suivante (compteur à bases variables).
-        for k in 0..choix.len() {
-            choix[k] += 1;
-            if choix[k] < tailles[k] {
-                break;
-            }
-            choix[k] = 0;
-        }
+        suivante(&mut choix, &tailles);
     }
     let mut issue = pire.expect("au moins une lecture");
     if differentes && issue.verdict == Verdict::Zero && !issue.motifs.contains(&Motif::Illisible) {

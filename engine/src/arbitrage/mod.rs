@@ -267,6 +267,22 @@ pub struct SolutionRetenue {
     pub score: u32,
 }
 
+/// Une solution acceptable que la correction a examinée pour un mot écrit du bulletin
+/// (5.3) : la place et le score qu'elle paierait, sa sanction et ses motifs. La décision
+/// retient, par bloc d'écriture, la plus favorable au joueur (5.4.2.b) ; la page de revue
+/// les montre toutes ([`places_examinees`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlaceExaminee {
+    pub solution: SolutionRetenue,
+    pub verdict: Verdict,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub motifs: Vec<Motif>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub commission: bool,
+}
+
+pub use ambiguite::places_examinees;
+
 /// Corrige un bulletin : bulletin absent ou vierge (5.7), sinon chaque lecture possible
 /// des cases ambiguës (guide 5.8) traitée dans l'ordre du 5.4.
 ///

@@ -3,7 +3,7 @@
 //! la solution qui rapporte le plus (2.b) avec ses exceptions, et le cumul des sanctions
 //! (5.8 : un avertissement au plus, qui ne s'ajoute ni à une pénalité ni à un zéro).
 
-use super::bulletin::Feuille;
+use super::bulletin::{Feuille, Suite};
 use super::mots_joues::{mot_entier, premier_coup, prolongement_abrege, Candidat, Ecrit};
 use super::zeros::{classer, Classe};
 use super::{ContexteCoup, Edition, Motif, SolutionRetenue, Verdict};
@@ -85,6 +85,37 @@ fn meilleure<'c>(v: impl Iterator<Item = &'c Candidat>) -> Option<&'c Candidat> 
     v.max_by(|a, b| a.valeur.cmp(&b.valeur).then(b.verdict.cmp(&a.verdict)))
 }
 
+/// Ce que le bulletin dit, pour une feuille.
+fn ecrit<'f>(lecture: &'f Lecture, feuille: &'f Feuille, blocs: &'f [usize], edition: Edition) -> Ecrit<'f> {
+    Ecrit { feuille, blocs, reference: lecture.reference.as_deref(), revendique: lecture.score_lu(), edition }
+}
+
+/// Les solutions acceptables de chaque mot écrit (5.3 ; premier coup, 5.4.2.a), et par
+/// suite les lettres posées d'un prolongement reconnu mais trop abrégé (guide 5.4).
+fn candidats(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite]) -> (Vec<Candidat>, Vec<Option<usize>>) {
+    let mut candidats: Vec<Candidat> = Vec::new();
+    let mut incomplets: Vec<Option<usize>> = vec![None; suites.len()];
+    for (n, s) in suites.iter().enumerate() {
+        if ctx.premier_coup() {
+            candidats.extend(premier_coup(ctx, e, n, s));
+        } else {
+            candidats.extend(mot_entier(ctx, e, n, s));
+            let (c, incomplet) = prolongement_abrege(ctx, e, suites, n);
+            candidats.extend(c);
+            incomplets[n] = incomplet;
+        }
+    }
+    (candidats, incomplets)
+}
+
+/// Les solutions acceptables qu'examine la correction d'une lecture concrète, avant le
+/// choix de la plus favorable au joueur (5.4.2.b).
+pub fn places_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille, edition: Edition) -> Vec<Candidat> {
+    let suites = feuille.suites();
+    let blocs = feuille.blocs();
+    candidats(ctx, &ecrit(lecture, feuille, &blocs, edition), &suites).0
+}
+
 /// Corrige une lecture concrète (aucune case ambiguë).
 pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille, edition: Edition) -> Issue {
     let suites = feuille.suites();
@@ -93,26 +124,8 @@ pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille
         return if feuille.nb_ecrites() == 0 { Issue::zero(vec![Motif::Vierge]) } else { Issue::zero(vec![Motif::PlacementImpossible]) };
     }
     let blocs = feuille.blocs();
-    let e = Ecrit {
-        feuille,
-        blocs: &blocs,
-        reference: lecture.reference.as_deref(),
-        revendique: lecture.score_lu(),
-        edition,
-    };
-    let mut candidats: Vec<Candidat> = Vec::new();
-    // Par suite : lettres posées d'un prolongement reconnu mais trop abrégé.
-    let mut incomplets: Vec<Option<usize>> = vec![None; suites.len()];
-    for (n, s) in suites.iter().enumerate() {
-        if ctx.premier_coup() {
-            candidats.extend(premier_coup(ctx, &e, n, s));
-        } else {
-            candidats.extend(mot_entier(ctx, &e, n, s));
-            let (c, incomplet) = prolongement_abrege(ctx, &e, &suites, n);
-            candidats.extend(c);
-            incomplets[n] = incomplet;
-        }
-    }
+    let e = ecrit(lecture, feuille, &blocs, edition);
+    let (candidats, incomplets) = candidats(ctx, &e, &suites);
 
     // La meilleure solution de chaque bloc de la feuille.
     let nb_blocs = blocs.iter().filter(|&&b| b != usize::MAX).max().map_or(0, |m| m + 1);

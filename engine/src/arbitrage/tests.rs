@@ -273,3 +273,23 @@ fn sanctions_notees_par_l_arbitre_billet_22_23_10_28() {
     assert_eq!(d.motifs, vec![Motif::AutreAvertissement { texte: "bavardage".into() }, Motif::TempsDepasse]);
     assert_eq!(d.avertissements(), 1);
 }
+
+#[test]
+fn les_places_examinees_comprennent_la_solution_retenue_et_celles_des_autres_mots() {
+    let c = Cas::maison();
+    let ctx = ContexteCoup::depuis_situation(c.grille.clone(), c.tirage, 5, Formule::STANDARD, &c.lexique).unwrap();
+    let s = c.score("OSE", "7G");
+    let avec = |texte: &str| lire_bulletin("test", &format!("bulletin table=1 coup=5\n{texte}")).unwrap();
+    // Une localisation correcte : la place retenue est examinée, au score payé.
+    let l = avec(&format!("score: {s}\n|.O.\n|ISO\n|.E.\n"));
+    let d = corriger(&ctx, &l, Edition::E2020);
+    let places = places_examinees(&ctx, &l, Edition::E2020);
+    assert!(places.iter().any(|p| Some(&p.solution) == d.solution.as_ref() && p.verdict == d.verdict), "{places:?} / {d:?}");
+    // Une case lue O ou B : les places de chaque lecture (OSE, et BSE n'en a pas) ; sans
+    // doublon.
+    let l = avec(&format!("score: {s}\n|.{{OB}}.\n|ISO\n|.E.\n"));
+    let ambigue = places_examinees(&ctx, &l, Edition::E2020);
+    assert_eq!(ambigue, places);
+    // Un bulletin vierge n'examine aucune place.
+    assert!(places_examinees(&ctx, &avec("vierge\n"), Edition::E2020).is_empty());
+}

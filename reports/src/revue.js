@@ -1,0 +1,136 @@
+"use strict";
+(function () {
+  var bulletins = Array.prototype.slice.call(document.querySelectorAll("article.bulletin"));
+  var champ = function (id) { return document.getElementById(id); };
+  var filtres = { coup: champ("filtre-coup"), table: champ("filtre-table"), motif: champ("filtre-motif"), etat: champ("filtre-etat") };
+  var compte = champ("compte");
+  var nbCorrections = champ("nb-corrections");
+  var apercu = champ("apercu");
+
+  function texte(b) { return b.querySelector("textarea.texte-lecture"); }
+  function inclus(b) { return b.querySelector(".inclure input"); }
+  function mots(b, cle) { var v = b.getAttribute(cle) || ""; return v === "" ? [] : v.split(" "); }
+
+  // Un bulletin passe les filtres : coup, table, motif, et ce qui attire l'attention.
+  function passe(b) {
+    if (filtres.coup.value !== "" && b.dataset.coup !== filtres.coup.value) { return false; }
+    var table = filtres.table.value.trim();
+    if (table !== "" && b.dataset.table !== String(parseInt(table, 10))) { return false; }
+    if (filtres.motif.value !== "" && mots(b, "data-motifs").indexOf(filtres.motif.value) < 0) { return false; }
+    var etat = filtres.etat.value;
+    if (etat === "attention") { return mots(b, "data-etats").length > 0; }
+    if (etat === "corrigee") { return inclus(b).checked; }
+    return etat === "" || mots(b, "data-etats").indexOf(etat) >= 0;
+  }
+
+  // Les filtres se lisent et s'écrivent dans l'adresse : revue.html#coup=2&etat=a-verifier.
+  function lireAdresse() {
+    location.hash.replace(/^#/, "").split("&").forEach(function (paire) {
+      var kv = paire.split("=");
+      var f = filtres[decodeURIComponent(kv[0] || "")];
+      if (f && kv.length === 2) { f.value = decodeURIComponent(kv[1]); }
+    });
+  }
+  function ecrireAdresse() {
+    var h = Object.keys(filtres).filter(function (k) { return filtres[k].value !== ""; })
+      .map(function (k) { return k + "=" + encodeURIComponent(filtres[k].value); }).join("&");
+    try { history.replaceState(null, "", h === "" ? location.pathname : "#" + h); } catch (e) { /* adresse inchangée */ }
+  }
+
+  function filtrer() {
+    ecrireAdresse();
+    var n = 0;
+    bulletins.forEach(function (b) { b.hidden = !passe(b); if (!b.hidden) { n += 1; } });
+    compte.textContent = n + " bulletin" + (n > 1 ? "s" : "") + " affiché" + (n > 1 ? "s" : "") + " sur " + bulletins.length;
+  }
+
+  function corrections() { return bulletins.filter(function (b) { return inclus(b).checked && texte(b).value.trim() !== ""; }); }
+
+  // Le fichier de corrections : les lectures incluses, par coup puis par table.
+  function contenuCorrections() {
+    var choisis = corrections().sort(function (a, b) {
+      return (a.dataset.coup - b.dataset.coup) || (a.dataset.table - b.dataset.table);
+    });
+    var titre = champ("bulletins").dataset.titre || "";
+    return {
+      nombre: choisis.length,
+      texte: "# Corrections de lecture relues par une personne — " + titre.replace(/[\r\n]+/g, " ") + "\n" +
+        "# À donner à arbitre run --corrections (format texte des lectures)\n\n" +
+        choisis.map(function (b) { var v = texte(b).value.replace(/\r\n?/g, "\n"); return v.endsWith("\n") ? v : v + "\n"; }).join("\n")
+    };
+  }
+
+  function compterCorrections() {
+    var c = contenuCorrections();
+    nbCorrections.textContent = c.nombre === 0 ? "aucune lecture à enregistrer" : c.nombre + " lecture" + (c.nombre > 1 ? "s" : "") + " à enregistrer";
+    apercu.textContent = c.nombre === 0 ? "" : c.texte;
+  }
+
+  Object.keys(filtres).forEach(function (k) {
+    filtres[k].addEventListener("input", filtrer);
+    filtres[k].addEventListener("change", filtrer);
+  });
+  champ("filtres").addEventListener("submit", function (ev) { ev.preventDefault(); });
+
+  bulletins.forEach(function (b) {
+    var t = texte(b);
+    t.addEventListener("input", function () {
+      var modifiee = t.value !== t.defaultValue;
+      b.classList.toggle("modifiee", modifiee);
+      if (modifiee) { inclus(b).checked = true; }
+      compterCorrections();
+    });
+    inclus(b).addEventListener("change", compterCorrections);
+    Array.prototype.forEach.call(b.querySelectorAll("button.prendre"), function (bouton) {
+      bouton.addEventListener("click", function () {
+        t.value = bouton.dataset.texte;
+        b.classList.add("modifiee");
+        inclus(b).checked = true;
+        compterCorrections();
+        t.focus();
+      });
+    });
+  });
+
+  champ("enregistrer").addEventListener("click", function () {
+    var c = contenuCorrections();
+    if (c.nombre === 0) { nbCorrections.textContent = "aucune lecture à enregistrer : modifiez une lecture ou cochez « Inclure »"; return; }
+    var url = URL.createObjectURL(new Blob([c.texte], { type: "text/plain;charset=utf-8" }));
+    var a = document.createElement("a");
+    a.href = url;
+    a.download = "corrections.txt";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+    nbCorrections.textContent = c.nombre + " lecture" + (c.nombre > 1 ? "s" : "") + " enregistrée" + (c.nombre > 1 ? "s" : "") + " dans corrections.txt";
+  });
+
+  // Clavier : j/↓ suivant, k/↑ précédent, e modifier la lecture, Échap revenir au bulletin.
+  function courant() { return document.activeElement && document.activeElement.closest ? document.activeElement.closest("article.bulletin") : null; }
+  function aller(sens) {
+    var visibles = bulletins.filter(function (b) { return !b.hidden; });
+    if (visibles.length === 0) { return; }
+    var i = visibles.indexOf(courant());
+    var j = i < 0 ? (sens > 0 ? 0 : visibles.length - 1) : Math.min(visibles.length - 1, Math.max(0, i + sens));
+    visibles[j].focus();
+    visibles[j].scrollIntoView({ block: "start" });
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var cible = ev.target;
+    var saisie = cible && (cible.tagName === "TEXTAREA" || cible.tagName === "INPUT" || cible.tagName === "SELECT");
+    if (saisie) {
+      if (ev.key === "Escape" && courant()) { ev.preventDefault(); courant().focus(); }
+      return;
+    }
+    if (ev.key === "j" || ev.key === "ArrowDown") { ev.preventDefault(); aller(1); }
+    else if (ev.key === "k" || ev.key === "ArrowUp") { ev.preventDefault(); aller(-1); }
+    else if (ev.key === "e" && courant()) { ev.preventDefault(); texte(courant()).focus(); }
+  });
+
+  lireAdresse();
+  filtrer();
+  compterCorrections();
+  document.documentElement.dataset.pret = "oui";
+})();

@@ -1,0 +1,242 @@
+//! La page de revue (`revue.html`) dans un vrai navigateur : chromium sans tête la charge
+//! depuis le dossier de sortie, sans erreur de script ; ses scripts ont tourné (filtres,
+//! compte, aperçu du fichier de corrections) et les bulletins à regarder sont en tête.
+//!
+//! La manche : celle de l'exemple (`samples/manche-exemple`), corrigée par `arbitre
+//! corriger`, puis habillée à la main de ce que la lecture des scans y ajoute (l'image de
+//! chaque bulletin, deux bulletins à vérifier avec leurs doutes et leurs lectures
+//! concurrentes, une lecture corrigée par une personne, une image rejetée qui rend une
+//! absence douteuse) ; les extraits sont les scans de l'exemple. Et `arbitre rapports` la
+//! refait de son archive.
+
+mod commun;
+
+use arbitre_reports::archive::lire_archive;
+use arbitre_reports::verification::{Doute, LectureConcurrente, RejetImage, Verification};
+use arbitre_reports::{ecrire_rapports_et_extraits, generer_rapports, Dossier, Extrait};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn exemple() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/manche-exemple")
+}
+
+/// L'image de chaque (coup, table) de l'exemple, d'après la vérité terrain à côté des scans.
+fn images() -> HashMap<(u32, u32), String> {
+    let mut v = HashMap::new();
+    for coup in 1..=3u32 {
+        let dossier = exemple().join(format!("coup-{coup:02}"));
+        for f in std::fs::read_dir(&dossier).unwrap() {
+            let p = f.unwrap().path();
+            if p.extension().is_some_and(|x| x == "json") {
+                let j: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+                // Une image sans lecture (pas un bulletin) n'a pas de table.
+                if let (Some(table), Some(image)) = (j["lecture"]["table"].as_u64(), j["image"].as_str()) {
+                    v.insert((coup, table as u32), format!("coup-{coup:02}/{image}"));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// La manche de l'exemple, corrigée, comme si elle avait été lue sur ses scans.
+fn manche_lue(d: &Path) -> Dossier {
+    let sortie = d.join("corrige");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("corriger")
+        .arg("--partie")
+        .arg(exemple().join("partie.partie"))
+        .arg("--bulletins")
+        .arg(exemple().join("bulletins.txt"))
+        .arg("--joueurs")
+        .arg(exemple().join("joueurs.csv"))
+        .arg("--titre")
+        .arg("Manche d'exemple <lue sur scans>")
+        .arg("--sortie")
+        .arg(&sortie)
+        .output()
+        .unwrap();
+    assert!(sortie.join("archive.json").is_file(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut dossier = lire_archive("archive.json", &std::fs::read_to_string(sortie.join("archive.json")).unwrap()).unwrap();
+    // La table 7 n'a pas de bulletin au coup 2 : son image a été rejetée.
+    dossier.bulletins.retain(|b| (b.decision.table, b.decision.coup) != (7, 2));
+    let images = images();
+    for b in &mut dossier.bulletins {
+        let (table, coup) = (b.decision.table, b.decision.coup);
+        let mut v = Verification {
+            a_verifier: false,
+            raisons: vec![],
+            image: images.get(&(coup, table)).cloned(),
+            confiance: 0.997,
+            alternatives: vec![],
+            corrigee_par_une_personne: false,
+            doutes: vec![],
+            places: vec![],
+        };
+        if [(1, 3), (3, 12)].contains(&(coup, table)) {
+            v.a_verifier = true;
+            v.confiance = 0.71;
+            v.raisons = vec!["une case douteuse : l'autre lecture donne une autre décision".into()];
+            let mut autre = b.lecture.clone();
+            autre.score = Some("99".into());
+            v.alternatives = vec![LectureConcurrente { texte: autre.vers_texte(), p: 0.29, verdict: arbitre_engine::arbitrage::Verdict::Avertissement, score: b.decision.score }];
+            v.doutes = vec![
+                Doute { element: "case".into(), position: Some([0, 0]), lectures: vec![(premiere_lettre(&b.lecture), 0.71), ((if premiere_lettre(&b.lecture) == "O" { "D" } else { "O" }).into(), 0.29)] },
+                Doute { element: "score".into(), position: None, lectures: vec![(b.lecture.score.clone().unwrap_or_default(), 0.8), ("99".into(), 0.2)] },
+            ];
+        }
+        if (coup, table) == (2, 5) {
+            v.corrigee_par_une_personne = true;
+            v.confiance = 1.0;
+        }
+        b.verification = Some(v);
+    }
+    dossier.rejets = vec![RejetImage {
+        image: images[&(2, 7)].clone(),
+        coup: Some(2),
+        raison: "table_illisible".into(),
+        message: "le numéro de table ne se lit pas <encre pâle>".into(),
+    }];
+    dossier
+}
+
+/// La lettre de la première case de la lecture (la case douteuse de l'essai).
+fn premiere_lettre(l: &arbitre_engine::lecture::Lecture) -> String {
+    match &l.rangees[0][0].contenu {
+        arbitre_engine::lecture::Contenu::Lettre(t) => t.lettre.to_string(),
+        _ => "#".into(),
+    }
+}
+
+/// Écrit les rapports et les extraits (les scans de l'exemple) dans `sortie`.
+fn ecrire(dossier: &Dossier, sortie: &Path) {
+    let r = generer_rapports(dossier);
+    let extraits: Vec<Extrait> = dossier
+        .bulletins
+        .iter()
+        .filter_map(|b| {
+            let image = b.verification.as_ref()?.image.as_ref()?;
+            let nom = arbitre_reports::verification::extrait_du_scan(b.decision.coup, b.decision.table);
+            Some(Extrait { nom, octets: std::fs::read(exemple().join(image)).unwrap() })
+        })
+        .collect();
+    ecrire_rapports_et_extraits(sortie, &r.fichiers, &extraits).unwrap();
+}
+
+/// Le DOM après les scripts, et ce que chromium a écrit sur sa sortie d'erreur.
+fn charger(chrome: &Path, page: &Path, ancre: &str) -> (String, String) {
+    let profil = tempfile::tempdir().unwrap();
+    let o = Command::new(chrome)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        .args(["--enable-logging=stderr", "--v=0", "--dump-dom"])
+        .arg(format!("--user-data-dir={}", profil.path().display()))
+        .arg(format!("file://{}{ancre}", page.display()))
+        .output()
+        .unwrap();
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+/// Les messages de la console de la page (erreurs de script comprises) sur la sortie
+/// d'erreur de chromium.
+fn erreurs_de_console(stderr: &str) -> Vec<&str> {
+    stderr.lines().filter(|l| l.contains("CONSOLE") || l.contains("Uncaught") || l.contains("SyntaxError") || l.contains("TypeError")).collect()
+}
+
+/// Les identifiants des bulletins dans le DOM, dans l'ordre, et s'ils sont cachés.
+fn bulletins(dom: &str) -> Vec<(String, bool)> {
+    dom.split("<article class=\"bulletin").skip(1).map(|a| {
+        let ouverture = &a[..a.find('>').unwrap()];
+        let id = ouverture.split("id=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+        (id, ouverture.contains(" hidden"))
+    }).collect()
+}
+
+/// Chromium, un dossier temporaire et la manche lue ; sans chromium, le test le dit et
+/// s'arrête (`None`), sauf en CI où c'est une erreur ([`commun::outil`]).
+fn preparer() -> Option<(PathBuf, tempfile::TempDir, Dossier)> {
+    let Some(chrome) = commun::outil("chromium", "chromium") else {
+        println!("chromium absent : la page de revue n'est pas chargée dans un navigateur (apt-get install -y chromium)");
+        return None;
+    };
+    let d = tempfile::tempdir().unwrap();
+    let dossier = manche_lue(d.path());
+    Some((chrome, d, dossier))
+}
+
+#[test]
+fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regarder() {
+    let Some((chrome, d, dossier)) = preparer() else { return };
+    let sortie = d.path().join("sortie");
+    ecrire(&dossier, &sortie);
+    let page = sortie.join("revue.html");
+    assert!(sortie.join("revue/coup01-table003.jpg").is_file());
+
+    let (dom, stderr) = charger(&chrome, &page, "");
+    assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
+    assert!(dom.contains("data-pret=\"oui\""), "le script de la page est allé au bout ; DOM : {}", &dom[..dom.len().min(2000)]);
+    // Les bulletins à regarder d'abord : les deux à vérifier et l'absence douteuse de la
+    // table 7 (les à-vérifier d'abord, puis les zéros), tous affichés.
+    let v = bulletins(&dom);
+    let total = dossier.bulletins.len() + 1;
+    assert_eq!(v.len(), total, "chaque bulletin et l'absence");
+    let tete: Vec<&str> = v.iter().take(3).map(|(id, _)| id.as_str()).collect();
+    assert_eq!(tete, ["c1-t3", "c2-t7", "c3-t12"], "à vérifier d'abord");
+    assert!(v.iter().all(|(_, cache)| !cache));
+    assert!(dom.contains(&format!("{total} bulletins affichés sur {total}")), "le compte écrit par le script");
+    // L'aperçu du fichier de corrections : la lecture corrigée par une personne y est.
+    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    assert!(apercu.contains("# Corrections de lecture relues par une personne — Manche d'exemple &lt;lue sur scans&gt;"), "{apercu}");
+    assert!(apercu.contains("bulletin table=5 coup=2\n") && !apercu.contains("table=3 coup=1"), "{apercu}");
+    // Les extraits de scans se chargent (aucune image remplacée par la note « absent »).
+    assert!(!dom.contains("<p class=\"note\">Extrait du scan absent"), "extrait manquant");
+
+    // Les filtres lus dans l'adresse : seulement les bulletins à vérifier du coup 3.
+    let (dom, stderr) = charger(&chrome, &page, "#coup=3&etat=a-verifier");
+    assert!(erreurs_de_console(&stderr).is_empty(), "{:?}", erreurs_de_console(&stderr));
+    let visibles: Vec<String> = bulletins(&dom).into_iter().filter(|(_, cache)| !cache).map(|(id, _)| id).collect();
+    assert_eq!(visibles, ["c3-t12"]);
+    assert!(dom.contains(&format!("1 bulletin affiché sur {total}")));
+}
+
+/// Un extrait de scan absent (des rapports refaits d'une archive, sans `revue/`) : la page
+/// le dit à sa place, sans image cassée ni erreur de script.
+#[test]
+fn sans_ses_extraits_la_revue_le_dit_sans_image_cassee() {
+    let Some((chrome, d, dossier)) = preparer() else { return };
+    let sortie = d.path().join("sortie");
+    arbitre_reports::ecrire_rapports(&sortie, &generer_rapports(&dossier).fichiers).unwrap();
+    let (dom, stderr) = charger(&chrome, &sortie.join("revue.html"), "");
+    let scripts: Vec<&str> = erreurs_de_console(&stderr).into_iter().filter(|l| !l.contains("ERR_FILE_NOT_FOUND")).collect();
+    assert!(scripts.is_empty(), "{scripts:?}");
+    assert!(dom.contains("data-pret=\"oui\""));
+    let article = dom.split("id=\"c1-t3\"").nth(1).unwrap().split("</article>").next().unwrap();
+    assert!(article.contains("hidden=\"\"") || article.contains(" hidden"), "l'image manquante est cachée : {article}");
+    assert!(article.contains("<p class=\"note\">Extrait du scan absent (revue/coup01-table003.jpg)</p>"), "la note remplace l'image : {article}");
+}
+
+/// `arbitre rapports` sur l'archive d'une manche lue sur des scans : la page de revue et
+/// `rejets.jsonl` refaits à l'identique, l'ancien `revue/` effacé (ses extraits ne sont
+/// pas dans l'archive), et le code 1 tant que des bulletins sont à vérifier.
+#[test]
+fn rapports_refait_la_revue_d_une_archive_et_sort_en_1_tant_que_c_est_provisoire() {
+    let d = tempfile::tempdir().unwrap();
+    let dossier = manche_lue(d.path());
+    let sortie = d.path().join("sortie");
+    ecrire(&dossier, &sortie);
+    let avant = std::fs::read(sortie.join("revue.html")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("rapports")
+        .arg("--archive")
+        .arg(sortie.join("archive.json"))
+        .arg("--sortie")
+        .arg(&sortie)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("RÉSULTATS PROVISOIRES : 3 bulletins à vérifier par une personne (revue.html)"), "{stdout}");
+    assert_eq!(std::fs::read(sortie.join("revue.html")).unwrap(), avant);
+    assert!(sortie.join("rejets.jsonl").is_file() && !sortie.join("revue").exists());
+}
