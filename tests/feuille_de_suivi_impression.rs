@@ -42,6 +42,7 @@ fn dossier_22_coups() -> Dossier {
         erreurs: Vec::new(),
         premier_arbitre: Some(lire_premier_arbitre("premier.csv", &premier).unwrap()),
         rejets: Vec::new(),
+        absences_a_verifier: Vec::new(),
     };
     d.normaliser();
     d

@@ -133,9 +133,13 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     assert!(tables.iter().all(|t| t["coups"].as_array().unwrap().len() == 3));
     // Le bulletin déplacé manque au coup 1 : son zéro n'est pas automatique (la table a
     // un bulletin de trop au coup 2).
-    let absent = dossier["bulletins"].as_array().unwrap().iter().find(|b| b["decision"]["table"] == table_deplacee && b["decision"]["coup"] == 1);
+    let absent = dossier["absences_a_verifier"].as_array().unwrap().iter().find(|a| a["table"] == table_deplacee && a["coup"] == 1);
     let absent = absent.unwrap_or_else(|| panic!("table {table_deplacee} au coup 1 : zéro automatique sur un bulletin rangé au coup 2"));
-    assert_eq!(absent["verification"]["a_verifier"], true);
+    assert!(!absent["raisons"].as_array().unwrap().is_empty());
+    // decisions.jsonl le dit aussi, sur la ligne de l'absence.
+    let decisions = std::fs::read_to_string(sortie.join("decisions.jsonl")).unwrap();
+    let ligne: Value = decisions.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()).find(|l| l["table"] == table_deplacee && l["coup"] == 1).unwrap();
+    assert_eq!((ligne["motifs"][0].as_str(), ligne["a_verifier"].as_bool()), (Some("absent"), Some(true)));
 
     // Les comptes du bilan s'additionnent.
     let pages = compte(&stdout, "fichier(s) d'image");

@@ -14,15 +14,14 @@ use crate::extraits::extrait;
 use crate::jugement::{doutes, juger};
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
-use arbitre_engine::lecture::{EtatBulletin, Lecture};
+use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
 use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_pipeline::scans::{inventaire, ErreurScans};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
-use arbitre_reports::resultats::decision_absent;
-use arbitre_reports::verification::{extrait_du_scan, RejetImage, Verification};
+use arbitre_reports::verification::{extrait_du_scan, AbsenceAVerifier, RejetImage, Verification};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -53,6 +52,8 @@ pub struct Depouillement {
     pub bulletins: Vec<BulletinCorrige>,
     pub erreurs: Vec<ErreurBulletin>,
     pub rejets: Vec<RejetImage>,
+    /// Les tables sans bulletin dont le zéro (5.7) n'est pas sûr.
+    pub absences_a_verifier: Vec<AbsenceAVerifier>,
     /// `revue/coupCC-tableTTT.jpg` (JPEG).
     pub extraits: Vec<Extrait>,
     pub bilan: Bilan,
@@ -145,7 +146,6 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     for r in &d.rejets {
         rejetes_par_coup.entry(r.coup).or_default().push(r);
     }
-    let mut absents = Vec::new();
     for coup in 1..=nb_coups {
         let rejetees: Vec<&RejetImage> = rejetes_par_coup.get(&Some(coup)).into_iter().chain(rejetes_par_coup.get(&None)).flatten().copied().collect();
         for &table in &tables {
@@ -156,11 +156,10 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
             let raisons = doutes_sur_l_absence(table, coup, &rejetees, &repartition, &scans);
             if !raisons.is_empty() {
                 d.bilan.absents_a_verifier += 1;
-                absents.push(absent_a_verifier(table, coup, raisons));
+                d.absences_a_verifier.push(AbsenceAVerifier { table, coup, raisons });
             }
         }
     }
-    d.bulletins.extend(absents);
     d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
 
     d.extraits = extraits(&d.bulletins, &scans, e, suivi);
@@ -254,14 +253,6 @@ fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &cra
         }
     }
     raisons
-}
-
-/// Une table sans bulletin dont le zéro (5.7) doit être confirmé par une personne.
-fn absent_a_verifier(table: u32, coup: u32, raisons: Vec<String>) -> BulletinCorrige {
-    let mut lecture = Lecture::nouvelle(table, coup);
-    lecture.etat = EtatBulletin::Absent;
-    let verification = Verification { a_verifier: true, raisons, image: None, confiance: 0.0, alternatives: Vec::new(), corrigee_par_une_personne: false, doutes: Vec::new(), places: Vec::new() };
-    BulletinCorrige { lecture, decision: decision_absent(table, coup), verification: Some(verification) }
 }
 
 /// Les bulletins qu'une personne regardera sur la page de revue : à vérifier, pas

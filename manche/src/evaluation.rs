@@ -7,6 +7,7 @@ use crate::correction::Contextes;
 use arbitre_engine::arbitrage::Decision;
 use arbitre_reports::resultats::decision_absent;
 use arbitre_engine::lecture::Lecture;
+use arbitre_reports::verification::AbsenceAVerifier;
 use arbitre_reports::BulletinCorrige;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -68,8 +69,10 @@ fn resume(d: &Decision) -> String {
 }
 
 /// Compare les bulletins décidés aux lectures vraies (une par (table, coup), absents
-/// compris). Une table sans bulletin décidé a zéro (absent), décidé automatiquement.
-pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[BulletinCorrige]) -> MesuresDecisions {
+/// compris). Une table sans bulletin décidé a zéro (absent), décidé automatiquement sauf
+/// si son absence est à vérifier.
+pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[BulletinCorrige], absences: &[AbsenceAVerifier]) -> MesuresDecisions {
+    let absences_douteuses: std::collections::BTreeSet<(u32, u32)> = absences.iter().map(|a| (a.table, a.coup)).collect();
     let mut m = MesuresDecisions::default();
     let machine: BTreeMap<(u32, u32), &BulletinCorrige> = decides.iter().map(|b| ((b.decision.table, b.decision.coup), b)).collect();
     let mut vues = std::collections::BTreeSet::new();
@@ -80,7 +83,7 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
         m.bulletins += 1;
         let (decision, a_verifier) = match machine.get(&cle) {
             Some(b) => (b.decision.clone(), b.verification.as_ref().is_some_and(|v| v.a_verifier)),
-            None => (decision_absent(l.table, l.coup), false),
+            None => (decision_absent(l.table, l.coup), absences_douteuses.contains(&cle)),
         };
         let juste = (decision.verdict, decision.score) == (vraie.verdict, vraie.score);
         if a_verifier {

@@ -117,6 +117,7 @@ fn main() {
         erreurs: Vec::new(),
         premier_arbitre: Some(lire_premier_arbitre("premier.csv", &premier).unwrap()),
         rejets: Vec::new(),
+        absences_a_verifier: Vec::new(),
     };
     dossier.normaliser();
     let r = generer_rapports(&dossier);

@@ -39,6 +39,10 @@ pub struct Dossier {
     /// raison.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rejets: Vec<crate::verification::RejetImage>,
+    /// Les tables sans bulletin à un coup dont le zéro (5.7) doit être confirmé par une
+    /// personne (`arbitre run`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absences_a_verifier: Vec<crate::verification::AbsenceAVerifier>,
 }
 
 /// La partie : le fichier tel quel et le résumé coup par coup.

@@ -139,15 +139,8 @@ impl Resultats {
         // 3.5 : bonification de 10 points si au moins seize joueurs.
         let bonification_solo = if nombre_joueurs >= 16 { 10 } else { 0 };
 
-        // Un bulletin « absent » (déclaré par `arbitre run`, ou par une personne dans ses
-        // corrections) compte comme une table sans bulletin : zéro, 5.7.
-        let decisions: HashMap<(u32, u32), &Decision> = dossier
-            .bulletins
-            .iter()
-            .rev()
-            .filter(|b| b.lecture.etat != arbitre_engine::lecture::EtatBulletin::Absent)
-            .map(|b| ((b.decision.table, b.decision.coup), &b.decision))
-            .collect();
+        let decisions: HashMap<(u32, u32), &Decision> =
+            dossier.bulletins.iter().rev().map(|b| ((b.decision.table, b.decision.coup), &b.decision)).collect();
         let erreurs: BTreeSet<(u32, u32)> =
             dossier.erreurs.iter().filter_map(|e| Some((e.table?, e.coup?))).collect();
         // Double arbitrage partiel : ce que le premier arbitre a décidé des bulletins

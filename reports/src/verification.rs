@@ -58,6 +58,15 @@ pub struct Doute {
     pub lectures: Vec<(String, f64)>,
 }
 
+/// Une table sans bulletin à un coup dont le zéro (5.7) n'est pas sûr : une personne doit
+/// le confirmer (décidé par le dépouillement des scans, `arbitre-manche`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbsenceAVerifier {
+    pub table: u32,
+    pub coup: u32,
+    pub raisons: Vec<String>,
+}
+
 /// Une image qui n'a donné aucun bulletin de la manche.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RejetImage {
@@ -79,14 +88,16 @@ pub fn extrait_du_scan(coup: u32, table: u32) -> String {
 }
 
 /// Les cases (table, coup) qu'une personne doit vérifier avant que les résultats soient
-/// définitifs, avec leurs raisons : les bulletins « à vérifier », absences comprises (le
-/// dépouillement des scans, `arbitre-manche`, déclare à vérifier le zéro d'une table sans
+/// définitifs, avec leurs raisons : les bulletins « à vérifier » et les absences à vérifier
+/// (le dépouillement des scans, `arbitre-manche`, déclare douteux le zéro d'une table sans
 /// bulletin quand une image du coup a été rejetée, par exemple). Vide pour des lectures
 /// tapées.
-pub fn cases_a_verifier(d: &Dossier, _r: &Resultats) -> BTreeMap<(u32, u32), Vec<String>> {
+pub fn cases_a_verifier(d: &Dossier, r: &Resultats) -> BTreeMap<(u32, u32), Vec<String>> {
+    let absentes: std::collections::BTreeSet<(u32, u32)> = r.absents.iter().map(|a| (a.table, a.coup)).collect();
     d.bulletins
         .iter()
         .filter_map(|b| b.verification.as_ref().filter(|v| v.a_verifier).map(|v| ((b.decision.table, b.decision.coup), v.raisons.clone())))
+        .chain(d.absences_a_verifier.iter().filter(|a| absentes.contains(&(a.table, a.coup))).map(|a| ((a.table, a.coup), a.raisons.clone())))
         .collect()
 }
 

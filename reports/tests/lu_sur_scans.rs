@@ -6,7 +6,7 @@ mod commun;
 
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use arbitre_reports::generer_rapports;
-use arbitre_reports::verification::{Doute, LectureConcurrente, RejetImage, Verification};
+use arbitre_reports::verification::{AbsenceAVerifier, Doute, LectureConcurrente, RejetImage, Verification};
 use arbitre_reports::Dossier;
 use commun::*;
 use serde_json::Value;
@@ -60,6 +60,12 @@ fn manche_scannee() -> Dossier {
         raison: "table_illisible".into(),
         message: "le numéro de table ne se lit pas".into(),
     }];
+    // Le dépouillement (arbitre-manche) déclare douteux le zéro de la table 3 au coup 1.
+    d.absences_a_verifier = vec![AbsenceAVerifier {
+        table: 3,
+        coup: 1,
+        raisons: vec!["bulletin manquant alors que 1 image(s) du coup ont été rejetées (coup-01/scan-009.jpg) : il est peut-être parmi elles".into()],
+    }];
     d
 }
 
@@ -104,15 +110,12 @@ fn decisions_jsonl_dit_pour_chaque_table_et_chaque_coup_ce_que_la_machine_en_sai
 }
 
 #[test]
-fn une_absence_sans_image_rejetee_du_coup_n_est_pas_a_verifier() {
+fn une_absence_que_le_depouillement_n_a_pas_declaree_douteuse_est_un_zero_automatique() {
     let mut d = manche_scannee();
-    d.rejets[0].coup = Some(2);
+    d.absences_a_verifier.clear();
     let v = lignes_json(&fichier(&d, "decisions.jsonl").unwrap());
     assert_eq!(ligne(&v, 3, 1)["a_verifier"], false);
-    // Une image de coup inconnu peut être le bulletin de n'importe quel coup.
-    d.rejets[0].coup = None;
-    let v = lignes_json(&fichier(&d, "decisions.jsonl").unwrap());
-    assert_eq!(ligne(&v, 3, 1)["a_verifier"], true);
+    assert_eq!(ligne(&v, 3, 1)["motifs"][0], "absent");
 }
 
 #[test]
@@ -130,6 +133,7 @@ fn rejets_jsonl_liste_chaque_image_rejetee_avec_sa_raison() {
 fn des_lectures_tapees_gardent_leurs_decisions_sans_champs_de_verification() {
     let mut d = manche_scannee();
     d.rejets.clear();
+    d.absences_a_verifier.clear();
     for b in &mut d.bulletins {
         b.verification = None;
     }
@@ -176,6 +180,7 @@ fn tant_que_des_bulletins_sont_a_verifier_les_resultats_sont_provisoires() {
 fn sans_bulletin_a_verifier_les_resultats_ne_sont_pas_provisoires() {
     let mut d = manche_scannee();
     d.rejets.clear();
+    d.absences_a_verifier.clear();
     for b in &mut d.bulletins {
         b.verification.as_mut().unwrap().a_verifier = false;
     }
@@ -235,7 +240,7 @@ fn chaque_bulletin_a_regarder_montre_son_scan_ses_doutes_sa_decision_et_sa_lectu
     assert!(douteux.contains("<label for=\"texte-c1-t2\">"), "le champ a son étiquette");
     // L'absence : pas de scan, la raison (l'image rejetée), la lecture « absent » à corriger.
     let absent = article(&h, "c1-t3");
-    assert!(!absent.contains("<img") && absent.contains("coup-01/scan-009.jpg (table_illisible)"), "{absent}");
+    assert!(!absent.contains("<img") && absent.contains("coup-01/scan-009.jpg"), "{absent}");
     assert!(absent.contains(">bulletin table=3 coup=1\nabsent\n</textarea>"), "{absent}");
     // Une lecture corrigée par une personne reste dans le fichier de corrections.
     let corrigee = article(&h, "c2-t3");

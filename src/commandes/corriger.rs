@@ -61,7 +61,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     for e in &erreurs {
         eprintln!("bulletin non corrigé : {}: {}", e.lieu(), e.message);
     }
-    let dossier = m.dossier(&p, &lexique_partie, c.bulletins, erreurs, Vec::new())?;
+    let dossier = m.dossier(&p, &lexique_partie, c.bulletins, erreurs, Default::default())?;
     produire(&dossier, &m.sortie, &[])
 }
 

@@ -157,7 +157,7 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     let d = depouiller(entree, &barres)?;
     let vraies: Vec<Lecture> = arbitre_echantillons::sortie::verites(&a.manche)?.into_iter().map(|(_, vt)| vt.lecture).collect();
     let contextes = Contextes::preparer(&partie, &lexique, 1..=partie.coups.len() as u32, a.regles.edition, &barres);
-    let m = mesurer(&contextes, &vraies, &d.bulletins);
+    let m = mesurer(&contextes, &vraies, &d.bulletins, &d.absences_a_verifier);
     println!("{}", d.bilan.texte());
     Ok((d.scans, m))
 }

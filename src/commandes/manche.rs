@@ -14,7 +14,7 @@ use arbitre_reports::dossier::{CaseConfirmee, PartieResumee};
 use arbitre_reports::joueurs::lire_joueurs;
 use arbitre_reports::Joueur;
 use arbitre_reports::resultats::Resultats;
-use arbitre_reports::verification::RejetImage;
+use arbitre_reports::verification::{AbsenceAVerifier, RejetImage};
 use arbitre_reports::{ecrire_rapports_et_extraits, generer_rapports, Extrait, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -64,6 +64,13 @@ fn lire_case(s: &str) -> std::result::Result<CaseConfirmee, String> {
     Ok(CaseConfirmee { table: n(t)?, coup: n(c)? })
 }
 
+/// Ce que le dépouillement des scans ajoute au dossier (rien pour des lectures tapées).
+#[derive(Default)]
+pub struct Scans {
+    pub rejets: Vec<RejetImage>,
+    pub absences_a_verifier: Vec<AbsenceAVerifier>,
+}
+
 /// Les fichiers d'une manche, lus.
 pub struct Preparation {
     pub lexique: Lexique,
@@ -92,7 +99,7 @@ impl OptionsManche {
     }
 
     /// Le dossier de la manche, prêt pour les rapports.
-    pub fn dossier(&self, p: &Preparation, lexique: &LexiquePartie<'_>, bulletins: Vec<BulletinCorrige>, erreurs: Vec<ErreurBulletin>, rejets: Vec<RejetImage>) -> Result<Dossier> {
+    pub fn dossier(&self, p: &Preparation, lexique: &LexiquePartie<'_>, bulletins: Vec<BulletinCorrige>, erreurs: Vec<ErreurBulletin>, scans: Scans) -> Result<Dossier> {
         let mut dossier = Dossier {
             titre: self.titre.clone().unwrap_or_else(|| titre_par_defaut(&self.partie)),
             arbitre: self.arbitre.clone(),
@@ -105,7 +112,8 @@ impl OptionsManche {
             bulletins,
             erreurs,
             premier_arbitre: p.premier.clone(),
-            rejets,
+            rejets: scans.rejets,
+            absences_a_verifier: scans.absences_a_verifier,
         };
         dossier.normaliser();
         verifier_moyennes(&dossier)?;

@@ -9,7 +9,7 @@
 //! reste des bulletins à vérifier, en erreur ou une alerte ; 2 en cas d'échec.
 
 use super::commun::OptionFormulaire;
-use super::manche::{produire, Barres, OptionsManche};
+use super::manche::{produire, Barres, OptionsManche, Scans};
 use anyhow::{Context, Result};
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_manche::corrections::Corrections;
@@ -69,7 +69,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         eprintln!("image rejetée : {} : {}", r.image, r.message);
     }
     let a_verifier = d.bilan.a_verifier + d.bilan.absents_a_verifier;
-    let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, d.rejets)?;
+    let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier })?;
     let code = produire(&dossier, &m.sortie, &d.extraits)?;
     print!("{}", d.bilan.texte());
     if a_verifier > 0 {

@@ -34,6 +34,7 @@ pub fn dossier(tops: &[u32]) -> Dossier {
         erreurs: Vec::new(),
         premier_arbitre: None,
         rejets: Vec::new(),
+        absences_a_verifier: Vec::new(),
     }
 }
 
