@@ -12,7 +12,7 @@
 mod commun;
 
 use arbitre_reports::archive::lire_archive;
-use arbitre_reports::verification::{Doute, LectureConcurrente, RejetImage, Verification};
+use arbitre_reports::verification::{AbsenceAVerifier, Doute, LectureConcurrente, RejetImage, Verification};
 use arbitre_reports::{ecrire_rapports_et_extraits, generer_rapports, Dossier, Extrait};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -98,6 +98,12 @@ fn manche_lue(d: &Path) -> Dossier {
         coup: Some(2),
         raison: "table_illisible".into(),
         message: "le numéro de table ne se lit pas <encre pâle>".into(),
+    }];
+    // Le dépouillement (arbitre-manche) déclare donc douteux le zéro de la table 7.
+    dossier.absences_a_verifier = vec![AbsenceAVerifier {
+        table: 7,
+        coup: 2,
+        raisons: vec![format!("bulletin manquant alors que 1 image(s) du coup ont été rejetées ({}) : il est peut-être parmi elles", images[&(2, 7)])],
     }];
     dossier
 }

@@ -144,7 +144,7 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     // Les comptes du bilan s'additionnent.
     let pages = compte(&stdout, "fichier(s) d'image");
     assert_eq!(pages, images.len());
-    let somme = compte(&stdout, "décidé(s) automatiquement") + compte(&stdout, "à vérifier par une personne") + compte(&stdout, "rejeté(s)");
+    let somme = compte(&stdout, "décidé(s) automatiquement") + compte(&stdout, "envoyé(s) à une personne") + compte(&stdout, "rejeté(s)");
     assert_eq!(somme, pages, "{stdout}");
     assert_eq!(compte(&stdout, "rejeté(s)"), raisons.len());
     assert_eq!(compte(&stdout, "autre(s) fichier(s) laissé(s) de côté"), 1);

@@ -67,7 +67,7 @@ impl Bilan {
         }
         let _ = writeln!(t, " :");
         let _ = writeln!(t, "  {} décidé(s) automatiquement", self.automatiques);
-        let _ = writeln!(t, "  {} à vérifier par une personne (revue.html)", self.a_verifier);
+        let _ = writeln!(t, "  {} envoyé(s) à une personne (à vérifier, revue.html)", self.a_verifier);
         if self.corrigees > 0 {
             let _ = writeln!(t, "  {} lu(s) par une personne (fichier de corrections)", self.corrigees);
         }

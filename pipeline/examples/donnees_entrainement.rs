@@ -29,9 +29,6 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::io::Write;
 
-/// Vignettes d'une planche EMNIST (127 × 127).
-const PAR_PLANCHE: usize = 127 * 127;
-
 fn lettre(rng: &mut ChaCha8Rng) -> char {
     char::from(b'A' + rng.gen_range(0..26u8))
 }

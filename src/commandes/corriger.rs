@@ -21,13 +21,13 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    manche: OptionsManche,
     /// Les bulletins lus : un fichier, ou un répertoire dont chaque fichier .txt (format
     /// texte des lectures), .json (tableau de lectures) ou .jsonl (une lecture par ligne)
     /// est lu.
     #[arg(long, value_name = "FICHIER|RÉPERTOIRE")]
     bulletins: PathBuf,
-    #[command(flatten)]
-    manche: OptionsManche,
 }
 
 #[derive(clap::Args)]

@@ -122,22 +122,34 @@ impl OptionsManche {
 }
 
 /// Les barres de progression d'une manche (sur la sortie d'erreur, cachées hors d'un
-/// terminal), une par étape.
+/// terminal), une par étape, et la durée de chaque étape.
 #[derive(Default)]
-pub struct Barres(Mutex<Option<indicatif::ProgressBar>>);
+pub struct Barres {
+    courante: Mutex<Option<(indicatif::ProgressBar, &'static str, std::time::Instant)>>,
+    durees: Mutex<Vec<(&'static str, std::time::Duration)>>,
+}
+
+impl Barres {
+    /// La durée de chaque étape, en français (`arbitre run --temps`).
+    pub fn durees(&self) -> String {
+        let d = self.durees.lock().expect("durées");
+        d.iter().map(|(nom, t)| format!("{nom} {:.2} s", t.as_secs_f64())).collect::<Vec<_>>().join(", ")
+    }
+}
 
 impl Suivi for Barres {
     fn etape(&self, nom: &'static str, total: usize) {
-        *self.0.lock().expect("barre") = Some(barre_de_progression(total, nom));
+        *self.courante.lock().expect("barre") = Some((barre_de_progression(total, nom), nom, std::time::Instant::now()));
     }
     fn avance(&self, n: usize) {
-        if let Some(b) = &*self.0.lock().expect("barre") {
+        if let Some((b, _, _)) = &*self.courante.lock().expect("barre") {
             b.inc(n as u64);
         }
     }
     fn fin(&self) {
-        if let Some(b) = self.0.lock().expect("barre").take() {
+        if let Some((b, nom, debut)) = self.courante.lock().expect("barre").take() {
             b.finish_and_clear();
+            self.durees.lock().expect("durées").push((nom, debut.elapsed()));
         }
     }
 }

@@ -37,9 +37,14 @@ pub struct Args {
     formulaire: OptionFormulaire,
     #[command(flatten)]
     manche: OptionsManche,
+    /// Affiche la durée de chaque étape (lecture des scans, contextes des coups, jugement
+    /// des bulletins, extraits) et le temps total.
+    #[arg(long)]
+    temps: bool,
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
+    let debut = std::time::Instant::now();
     let m = &a.manche;
     let p = m.preparer()?;
     let lexique = LexiquePartie::new(&p.partie, &p.lexique);
@@ -61,7 +66,8 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         premier: p.premier.as_deref(),
         seuils: Default::default(),
     };
-    let d = depouiller(entree, &Barres::default())?;
+    let barres = Barres::default();
+    let d = depouiller(entree, &barres)?;
     for e in &d.erreurs {
         eprintln!("bulletin non corrigé : {}: {}", e.lieu(), e.message);
     }
@@ -72,6 +78,9 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier })?;
     let code = produire(&dossier, &m.sortie, &d.extraits)?;
     print!("{}", d.bilan.texte());
+    if a.temps {
+        println!("durées : {} ; total {:.2} s", barres.durees(), debut.elapsed().as_secs_f64());
+    }
     if a_verifier > 0 {
         println!(
             "Ouvrez {} : vérifiez les {a_verifier} bulletin(s), corrigez les lectures, enregistrez le fichier de corrections et relancez avec --corrections.",
