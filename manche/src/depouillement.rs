@@ -10,7 +10,7 @@ use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
 use crate::doute::Seuils;
-use crate::extraits::extrait;
+use crate::extraits::extrait_du_fichier;
 use crate::jugement::{doutes, juger};
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
@@ -275,7 +275,7 @@ fn extraits(bulletins: &[BulletinCorrige], scans: &[LectureScan], e: Entree<'_>,
     let v = voulus
         .par_iter()
         .filter_map(|(b, s)| {
-            let r = s.recalage.as_ref().and_then(|r| extrait(&e.scans.join(&s.image), s.page, r, &e.lecteur.formulaire));
+            let r = s.recalage.as_ref().and_then(|r| extrait_du_fichier(&e.scans.join(&s.image), s.page, r, &e.lecteur.formulaire));
             suivi.avance(1);
             Some(Extrait { nom: extrait_du_scan(b.decision.coup, b.decision.table), octets: r? })
         })
