@@ -5,8 +5,10 @@
 //! provisoires tant qu'il en reste. Écrit tout ce qu'écrit `corriger`, plus la page de
 //! revue et ses extraits de scans.
 //!
-//! Code de sortie : 0 quand tout est décidé ; 1 quand les rapports sont écrits mais qu'il
-//! reste des bulletins à vérifier, en erreur ou une alerte ; 2 en cas d'échec.
+//! Code de sortie : 0 quand les rapports sont écrits — définitifs, ou provisoires tant que
+//! des bulletins sont à vérifier (le bilan et toutes les pages le disent ; `decisions.jsonl`
+//! porte `a_verifier`) ; 1 quand des bulletins n'ont pas pu être corrigés du tout (panne de
+//! la correction, correction de personne illisible) ; 2 en cas d'échec.
 
 use super::commun::OptionFormulaire;
 use super::manche::{produire, Barres, OptionsManche, Scans};
@@ -76,7 +78,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     }
     let a_verifier = d.bilan.a_verifier + d.bilan.absents_a_verifier;
     let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier })?;
-    let code = produire(&dossier, &m.sortie, &d.extraits)?;
+    produire(&dossier, &m.sortie, &d.extraits)?;
     print!("{}", d.bilan.texte());
     if a.temps {
         println!("durées : {} ; total {:.2} s", barres.durees(), debut.elapsed().as_secs_f64());
@@ -87,5 +89,5 @@ pub fn executer(a: Args) -> Result<ExitCode> {
             m.sortie.join("revue.html").display()
         );
     }
-    Ok(code)
+    Ok(if dossier.erreurs.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
