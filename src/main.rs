@@ -43,6 +43,11 @@ enum Commande {
     Classique(commandes::classique::Commande),
 }
 
+/// L'erreur vient d'une écriture dans un tube que le lecteur a fermé.
+fn sortie_fermee(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
+}
+
 fn main() -> ExitCode {
     let cli = match ligne_de_commande::franciser(Cli::command()).try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
         Ok(cli) => cli,
@@ -76,6 +81,9 @@ fn main() -> ExitCode {
     };
     match resultat {
         Ok(code) => code,
+        // La sortie a été fermée (`arbitre solutions … | head`) : on s'arrête sans bruit,
+        // comme les outils de la ligne de commande.
+        Err(e) if sortie_fermee(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("erreur : {}", ligne_de_commande::chaine(&e));
             ExitCode::from(2)

@@ -55,7 +55,8 @@ fn erreurs_de_la_ligne_de_commande_en_francais() {
     assert!(t.starts_with("erreur : argument inattendu « --formule »"), "{t}");
     assert!(t.contains("Utilisation : arbitre rapports --archive <FICHIER> --sortie <RÉPERTOIRE>"), "{t}");
     assert!(t.contains("Pour en savoir plus : arbitre rapports --help"), "{t}");
-    let cas: [(&[&str], &str); 5] = [
+    let cas: [(&[&str], &str); 6] = [
+        (&["solutions", "--partie", "p", "--coup", "1", "--formule", "8sur9"], "formule « 8sur9 » inconnue : standard, 7sur8, 7et8 ou 789"),
         (&["corriger", "--sortie", "x"], "erreur : arguments obligatoires absents : « --partie <FICHIER> », « --bulletins <FICHIER|RÉPERTOIRE> »"),
         (&["corigger"], "commande inconnue « corigger »\n  astuce : vouliez-vous dire la commande « corriger » ?"),
         (&["corriger", "--partie", "p", "--bulletins", "b", "--sortie", "s", "--nombre-joueurs", "seize"], "valeur invalide « seize » pour « --nombre-joueurs <N> » : un nombre entier est attendu"),

@@ -33,6 +33,12 @@ pub fn annoncer(lx: &Lexique) {
     }
 }
 
+/// `--formule`, vérifiée par clap comme `--edition` : une formule inconnue est refusée
+/// avec l'utilisation de la commande (code 2) avant tout travail.
+pub fn valider_formule(nom: &str) -> std::result::Result<String, String> {
+    Formule::par_nom(nom).map(|_| nom.to_string()).ok_or_else(|| format!("formule « {nom} » inconnue : standard, 7sur8, 7et8 ou 789"))
+}
+
 /// `--formule` : standard, 7sur8, 7et8, 789.
 pub fn formule(nom: &str) -> Result<Formule> {
     Formule::par_nom(nom).with_context(|| format!("formule « {nom} » inconnue : standard, 7sur8, 7et8 ou 789"))
@@ -51,7 +57,7 @@ pub struct OptionsCorrection {
     #[arg(long, default_value = "2020", value_parser = |s: &str| s.parse::<arbitre_engine::arbitrage::Edition>())]
     pub edition: arbitre_engine::arbitrage::Edition,
     /// Formule : standard, 7sur8, 7et8, 789.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = super::commun::valider_formule)]
     pub formule: String,
 }
 

@@ -13,7 +13,7 @@ pub struct Args {
     #[command(flatten)]
     lexique: OptionLexique,
     /// Formule : standard, 7sur8, 7et8, 789.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = super::commun::valider_formule)]
     formule: String,
 }
 
