@@ -78,7 +78,7 @@ impl Bilan {
         if self.corrections_sans_scan > 0 {
             let _ = writeln!(t, "{} correction(s) de personnes pour un bulletin sans scan", self.corrections_sans_scan);
         }
-        let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (une image du coup a été rejetée)", self.absents, self.absents_a_verifier);
+        let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, doublon, numéro douteux)", self.absents, self.absents_a_verifier);
         if !self.ignores.is_empty() {
             let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", self.ignores.len());
         }
