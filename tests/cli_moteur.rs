@@ -80,7 +80,9 @@ fn lexique_construit_puis_utilise() {
 fn entrees_invalides_sans_panique() {
     let absent = arbitre(&["solutions", "--partie", "nulle-part.partie", "--coup", "1"]);
     assert_eq!(absent.status.code(), Some(2));
-    assert!(texte(&absent.stderr).contains("nulle-part.partie:0: lecture impossible"), "{}", texte(&absent.stderr));
+    // Un fichier absent est nommé sans numéro de ligne (jamais `fichier:0:`), en français.
+    assert!(texte(&absent.stderr).contains("erreur : nulle-part.partie : fichier ou répertoire introuvable"), "{}", texte(&absent.stderr));
+    assert!(!texte(&absent.stderr).contains(":0:"), "{}", texte(&absent.stderr));
     let hors = arbitre(&["solutions", "--partie", "samples/rosace.partie", "--coup", "40"]);
     assert_eq!(hors.status.code(), Some(2));
     assert!(texte(&hors.stderr).contains("pas de coup 40 (la partie en a 22)"));

@@ -99,8 +99,8 @@ pub fn generer(grille: &Grille, formule: &Formule, dawg: &Dawg, tirage: &Tirage,
     }
     ctx.passe();
     ctx.cases = transposer(&grille.cases);
-    ctx.lm = transposer(&p.lettre);
-    ctx.wm = transposer(&p.mot);
+    ctx.lm = p.lettre_transposee;
+    ctx.wm = p.mot_transposee;
     ctx.vertical = true;
     ctx.passe();
 }

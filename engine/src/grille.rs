@@ -18,13 +18,17 @@ const QUART: [&str; 8] = ["T..d...T", ".D...t..", "..D...d.", "d..D...d", "....D
 pub struct Primes {
     pub lettre: [u8; NB_CASES],
     pub mot: [u8; NB_CASES],
+    /// Les mêmes, grille transposée (la génération verticale lit les colonnes comme des
+    /// rangées) : calculées une fois, pas à chaque appel.
+    pub lettre_transposee: [u8; NB_CASES],
+    pub mot_transposee: [u8; NB_CASES],
 }
 
 /// Les primes de la grille type.
 pub fn primes() -> &'static Primes {
     static P: std::sync::OnceLock<Primes> = std::sync::OnceLock::new();
     P.get_or_init(|| {
-        let mut p = Primes { lettre: [1; NB_CASES], mot: [1; NB_CASES] };
+        let mut p = Primes { lettre: [1; NB_CASES], mot: [1; NB_CASES], lettre_transposee: [1; NB_CASES], mot_transposee: [1; NB_CASES] };
         for l in 0..TAILLE {
             for c in 0..TAILLE {
                 let (ql, qc) = (l.min(TAILLE - 1 - l), c.min(TAILLE - 1 - c));
@@ -36,6 +40,12 @@ pub fn primes() -> &'static Primes {
                     b'd' => p.lettre[i] = 2,
                     _ => {}
                 }
+            }
+        }
+        for l in 0..TAILLE {
+            for c in 0..TAILLE {
+                p.lettre_transposee[c * TAILLE + l] = p.lettre[l * TAILLE + c];
+                p.mot_transposee[c * TAILLE + l] = p.mot[l * TAILLE + c];
             }
         }
         p

@@ -4,6 +4,7 @@
 
 pub mod arbitrage;
 pub mod evaluation;
+pub mod fichier;
 pub mod francais;
 pub mod generation;
 pub mod grille;

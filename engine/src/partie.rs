@@ -2,6 +2,7 @@
 //! rejouées et vérifiées au chargement.
 
 use crate::evaluation::{evaluer, Evaluation};
+use crate::fichier::ErreurFichier;
 use crate::grille::Grille;
 use crate::lexique::Lexique;
 use crate::reference::Reference;
@@ -12,13 +13,25 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// Une erreur dans une partie : fichier, ligne et ce qui ne va pas.
+/// Une erreur dans une partie : fichier, ligne (0 : le fichier entier, nommé sans ligne) et
+/// ce qui ne va pas.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("{}:{ligne}: {message}", fichier.display())]
+#[error("{}{message}", if *ligne == 0 { format!("{} : ", fichier.display()) } else { format!("{}:{ligne}: ", fichier.display()) })]
 pub struct ErreurPartie {
     pub fichier: PathBuf,
     pub ligne: usize,
     pub message: String,
+}
+
+impl From<ErreurPartie> for ErreurFichier {
+    fn from(e: ErreurPartie) -> Self {
+        let chemin = e.fichier.display().to_string();
+        match e.ligne {
+            // Le fichier entier (aucun coup) : nommé sans ligne.
+            0 => ErreurFichier { chemin, ligne: None, cause: crate::fichier::Cause::Contenu(e.message) },
+            n => ErreurFichier::contenu(chemin, n, e.message),
+        }
+    }
 }
 
 /// Un coup tel qu'écrit dans la partie.
@@ -69,14 +82,11 @@ pub struct MotHorsLexique {
 
 impl Partie {
     /// Lit et rejoue un fichier de partie. Des octets qui ne sont pas de l'UTF-8 sont lus
-    /// « � » : sans effet dans un commentaire, une erreur de la ligne ailleurs.
-    pub fn lire(chemin: &Path, formule: Formule) -> Result<Partie, ErreurPartie> {
-        let octets = std::fs::read(chemin).map_err(|e| ErreurPartie {
-            fichier: chemin.to_path_buf(),
-            ligne: 0,
-            message: format!("lecture impossible : {e}"),
-        })?;
-        Self::depuis_texte(chemin, &crate::texte::decoder(&octets).texte, formule)
+    /// « � » : sans effet dans un commentaire, une erreur de la ligne ailleurs. Un fichier
+    /// qui ne s'ouvre pas est nommé sans ligne ([`ErreurFichier`]).
+    pub fn lire(chemin: &Path, formule: Formule) -> Result<Partie, ErreurFichier> {
+        let octets = crate::fichier::lire(chemin)?;
+        Self::depuis_texte(chemin, &crate::texte::decoder(&octets).texte, formule).map_err(ErreurFichier::from)
     }
 
     /// Analyse et rejoue le texte d'une partie.

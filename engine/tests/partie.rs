@@ -68,7 +68,7 @@ fn un_top_hors_tirage_ou_mal_place() {
 fn lignes_malformees() {
     let p = Path::new("x.partie");
     let e = |t: &str| Partie::depuis_texte(p, t, Formule::STANDARD).unwrap_err().to_string();
-    assert_eq!(e("# rien\n"), "x.partie:0: aucun coup : attendu « coup tirage top ref score » par ligne");
+    assert_eq!(e("# rien\n"), "x.partie : aucun coup : attendu « coup tirage top ref score » par ligne");
     assert!(e("1 AB CD\n").starts_with("x.partie:1: 3 colonnes, attendu 5"));
     assert!(e("coup tirage top ref score\n2 ROSACEW ROSACE H8 22\n").starts_with("x.partie:2: coup numéro 2, attendu 1"));
     assert!(e("1 ROS4CEW ROSACE H8 22\n").contains("caractère « 4 »"));

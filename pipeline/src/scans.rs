@@ -24,7 +24,7 @@ pub struct Inventaire {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ErreurScans {
-    #[error("{0} : introuvable")]
+    #[error("{0} : fichier ou répertoire introuvable")]
     Introuvable(String),
     #[error("{chemin} : lecture du dossier impossible : {cause}")]
     Dossier { chemin: String, cause: String },

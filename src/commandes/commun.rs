@@ -70,10 +70,10 @@ impl OptionsCorrection {
 /// Le texte d'un fichier UTF-8 (CSV, archive) : une ligne qui n'en est pas est une erreur
 /// `fichier:ligne` (le fichier décide de toute la manche : on ne devine pas).
 pub fn lire_texte(chemin: &Path) -> Result<String> {
-    let octets = std::fs::read(chemin).with_context(|| format!("lecture de {} impossible", chemin.display()))?;
+    let octets = arbitre_engine::fichier::lire(chemin)?;
     let d = arbitre_engine::texte::decoder(&octets);
     if let Some(n) = d.lignes_invalides.first() {
-        anyhow::bail!("{}:{n}: {}", chemin.display(), arbitre_engine::texte::MESSAGE_ENCODAGE);
+        return Err(arbitre_engine::fichier::ErreurFichier::contenu(chemin.display().to_string(), *n, arbitre_engine::texte::MESSAGE_ENCODAGE).into());
     }
     Ok(d.texte)
 }

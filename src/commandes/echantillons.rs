@@ -88,7 +88,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     }
     let lx = a.lexique.charger()?;
     let partie = lire_partie(&a.partie, formule(&a.formule)?)?;
-    let texte = std::fs::read_to_string(&a.partie).with_context(|| format!("lecture de {} impossible", a.partie.display()))?;
+    let texte = arbitre_engine::texte::decoder(&arbitre_engine::fichier::lire(&a.partie)?).texte;
     let coups = match &a.coups {
         Some(s) => lire_coups(s, partie.coups.len() as u32).with_context(|| format!("--coups « {s} »"))?,
         None => (1..=partie.coups.len() as u32).collect(),

@@ -9,7 +9,7 @@
 //! code de sortie est alors 1.
 
 use super::commun::{lire_partie, OptionsCorrection};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use arbitre_engine::lecture::{lire_bulletins_octets, Lecture};
 use arbitre_engine::lexique_partie::{avertissement, LexiquePartie};
 use serde_json::json;
@@ -41,7 +41,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         eprintln!("{m}");
     }
     let nom = a.bulletins.display().to_string();
-    let octets = std::fs::read(&a.bulletins).with_context(|| format!("lecture de {nom} impossible"))?;
+    let octets = arbitre_engine::fichier::lire(&a.bulletins)?;
     let lectures = lire_bulletins_octets(&nom, &octets);
 
     // Un contexte par coup (en parallèle), puis chaque bulletin, dans l'ordre du fichier ;

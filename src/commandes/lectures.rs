@@ -68,7 +68,7 @@ fn lire_fichier(p: &Path, explicite: bool) -> Result<Contenu> {
     if !explicite && !matches!(ext.as_str(), "txt" | "bulletins" | "json" | "jsonl") {
         return Ok(Contenu::Autre(if ext.is_empty() { "sans extension" } else { "d'une autre sorte (ni .txt, ni .bulletins, ni .json, ni .jsonl)" }));
     }
-    let octets = std::fs::read(p).with_context(|| format!("lecture de {nom} impossible"))?;
+    let octets = arbitre_engine::fichier::lire(p)?;
     let erreur = |ligne: usize, table: Option<u32>, coup: Option<u32>, message: String| {
         let genre = if table.is_some() { GenreErreur::Illisible } else { GenreErreur::SansTable };
         ErreurBulletin { fichier: nom.clone(), ligne, table, coup, message, genre }

@@ -3,7 +3,7 @@
 //! l'écriture des rapports et les barres de progression.
 
 use super::commun::{barre_de_progression, lire_partie, lire_texte, OptionsCorrection};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use arbitre_engine::lexique::Lexique;
 use arbitre_engine::lexique_partie::{avertissement, LexiquePartie};
 use arbitre_engine::partie::Partie;
@@ -85,7 +85,7 @@ impl OptionsManche {
     pub fn preparer(&self) -> Result<Preparation> {
         let lexique = self.regles.lexique.charger()?;
         let partie = lire_partie(&self.partie, self.regles.formule()?)?;
-        let octets = std::fs::read(&self.partie).with_context(|| format!("lecture de {} impossible", self.partie.display()))?;
+        let octets = arbitre_engine::fichier::lire(&self.partie)?;
         let texte_partie = arbitre_engine::texte::decoder(&octets).texte;
         let joueurs = match &self.joueurs {
             Some(p) => lire_joueurs(&p.display().to_string(), &lire_texte(p)?)?,

@@ -12,7 +12,7 @@
 
 use super::commun::OptionFormulaire;
 use super::manche::{produire, Barres, OptionsManche, Scans};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_manche::corrections::Corrections;
 use arbitre_manche::depouillement::{depouiller, Entree};
@@ -52,7 +52,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let lexique = LexiquePartie::new(&p.partie, &p.lexique);
     let lecteur = Lecteur::new(a.formulaire.charger()?)?;
     let corrections = match &a.corrections {
-        Some(f) => Corrections::lire(&f.display().to_string(), &std::fs::read(f).with_context(|| format!("{} : lecture impossible", f.display()))?),
+        Some(f) => Corrections::lire(&f.display().to_string(), &arbitre_engine::fichier::lire(f)?),
         None => Corrections::default(),
     };
     let tables: BTreeSet<u32> = p.joueurs.iter().map(|j| j.table).collect();

@@ -29,7 +29,7 @@ Ne corrigez pas un tournoi avec ce lexique : passez --lexique avec votre liste o
 
 #[derive(Debug, Error)]
 pub enum ErreurLexique {
-    #[error("lexique {} : lecture impossible : {}", chemin.display(), crate::francais::io(source))]
+    #[error("lexique {} : {}", chemin.display(), crate::francais::io(source))]
     Lecture { chemin: PathBuf, source: std::io::Error },
     #[error("lexique {chemin} : ce n'est pas un fichier .fst valide : {source}")]
     Fst { chemin: PathBuf, source: fst::Error },
