@@ -2,10 +2,8 @@
 //! rattachent (5.5 avertissements, 5.6 pénalité, 5.7 nullité) : les cas que les exemples
 //! du guide ne couvrent pas déjà.
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Edition, Motif, Verdict};
-use commun::*;
+use crate::commun::*;
 
 /// ENTOILE en H3 ; tirage AHINORS : HARNOIS 10F (78) ; TRI en 5H (3 points, le T
 /// d'ENTOILE).

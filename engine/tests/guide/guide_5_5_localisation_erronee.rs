@@ -8,10 +8,8 @@
 //! est jugée par le modèle appris de la liste française (lexique libre par défaut augmenté
 //! du petit lexique) : le petit lexique suffit.
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
-use commun::*;
+use crate::commun::*;
 
 fn vertical(mot: &str) -> String {
     mot.chars().map(|c| format!("|{c}\n")).collect()

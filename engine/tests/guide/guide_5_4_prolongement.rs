@@ -6,10 +6,8 @@
 //! 5.3 in fine : « en cas de prolongement d'un mot d'au moins trois lettres déjà sur la
 //! grille, la référence alphanumérique est ignorée »).
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
-use commun::*;
+use crate::commun::*;
 
 /// MINER (5 lettres) en H7 ; tirage CEHIORV : CHEMINER en H4 (17) le prolonge par l'avant.
 fn chemin() -> Situation {

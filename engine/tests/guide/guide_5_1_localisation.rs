@@ -6,10 +6,8 @@
 //! est reconstruite (grille, petit lexique) de façon à présenter la même difficulté ; les
 //! scores sont ceux de la situation reconstruite, vérifiés par le moteur.
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
-use commun::*;
+use crate::commun::*;
 
 /// ENTOILE en H3 ; tirage AHINORS : HARNOIS en 10F (78) forme ENTOILER en raccord (il
 /// vaut aussi 78 en 10B et en 2F, où il forme ENTOILES et RENTOILE, valides : aucune place

@@ -1,10 +1,8 @@
 //! Guide pratique d'arbitrage 2020, 5.7 « Les cas particuliers » : lettre absente du
 //! tirage (5.7.1), mot qui sort de la grille (5.7.2), lettre finale omise (5.7.3).
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
-use commun::*;
+use crate::commun::*;
 
 /// ENTOILE en H3 ; tirage AHINORS : HARNOIS en 10F (78), 10B et 2F (78, valides).
 fn harnois() -> Situation {

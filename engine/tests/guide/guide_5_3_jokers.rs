@@ -1,11 +1,9 @@
 //! Guide pratique d'arbitrage 2020, 5.3 « Les tirages avec joker(s) » : au premier coup
 //! (5.3.1, règlement 5.4.2.a) et aux coups suivants (5.3.2, règlement 5.3 et 5.3.2).
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use arbitre_engine::Grille;
-use commun::*;
+use crate::commun::*;
 
 // --- 5.3.1 Au premier coup ---
 

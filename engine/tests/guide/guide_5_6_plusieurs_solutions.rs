@@ -4,10 +4,8 @@
 //! (plusieurs interprétations : la plus profitable au joueur, sauf raccordement
 //! fallacieux).
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
-use commun::*;
+use crate::commun::*;
 
 /// Un mot vertical, avec `raccord` écrit à gauche de sa lettre d'indice `a_cote`.
 fn bloc(mot: &str, raccord: &str, a_cote: usize) -> String {

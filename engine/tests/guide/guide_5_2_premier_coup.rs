@@ -2,11 +2,9 @@
 //! score maximum pour le mot joué est attribué, quelle que soit la référence ;
 //! avertissement si le score est absent ou différent de ce maximum.
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use arbitre_engine::Grille;
-use commun::*;
+use crate::commun::*;
 
 /// Tirage EEEIRTZ au premier coup : ETIREZ vaut 50 au mieux (H7, le Z sur la case
 /// centrale… et le mot compte double), 32 en H3 ou H4 — les chiffres du guide.

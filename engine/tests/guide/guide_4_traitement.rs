@@ -3,10 +3,8 @@
 //! 1.b mot non admis joué à côté d'une solution acceptable, 1.c erreur de grille, 1.d
 //! erreur de lettre, 2.b la solution qui rapporte le plus au joueur.
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
-use commun::*;
+use crate::commun::*;
 
 /// PORTE en H4 au premier coup ; tirage EEINOPR. PIORNEE (non admis) en 9B vaudrait 69
 /// (le chiffre du guide) et forme PORTEE en raccord ; PORTEE seul (prolongement) est une

@@ -3,10 +3,8 @@
 //! retenue » ; si l'une des lectures n'est pas valide, le mot est illisible ; un raccord
 //! illisible ne localise pas.
 
-mod commun;
-
 use arbitre_engine::arbitrage::{Motif, Verdict};
-use commun::*;
+use crate::commun::*;
 
 /// ENTOILE en H3 ; tirage AHINORS : NOIR et SOIR en 10E (14, forment ENTOILER), HARNOIS
 /// en 10F (78).
