@@ -3,6 +3,8 @@
 //! cases et cadres → modèle → assemblage de la lecture et de son doute.
 
 use crate::cadres::decoupages;
+use crate::chronos::{Chronos, Etape};
+use std::time::Instant;
 use crate::cases::cases_encrees;
 use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
@@ -35,22 +37,30 @@ pub struct Lecteur {
     pub formulaire: Formulaire,
     modele: Modele,
     pub reglages: Reglages,
+    /// Le temps passé dans chaque étape, toutes images confondues.
+    pub chronos: Chronos,
 }
 
 impl Lecteur {
     /// Le lecteur du formulaire donné avec le modèle livré.
     pub fn new(formulaire: Formulaire) -> Result<Lecteur, ErreurModele> {
-        Ok(Lecteur { formulaire, modele: Modele::livre()?, reglages: Reglages::default() })
+        Ok(Lecteur { formulaire, modele: Modele::livre()?, reglages: Reglages::default(), chronos: Chronos::default() })
     }
 
     /// Lit un fichier image : une lecture par page, ou un rejet qui dit pourquoi.
     pub fn lire_fichier(&self, chemin: &Path, nom: &str, coup: Option<u32>) -> Vec<LectureScan> {
-        self.lire_pages(charger(chemin), nom, coup)
+        let debut = Instant::now();
+        let pages = charger(chemin);
+        self.chronos.noter(Etape::Decodage, debut);
+        self.lire_pages(pages, nom, coup)
     }
 
     /// Lit une image en mémoire (octets d'un fichier).
     pub fn lire_octets(&self, octets: &[u8], nom: &str, coup: Option<u32>) -> Vec<LectureScan> {
-        self.lire_pages(decoder(octets), nom, coup)
+        let debut = Instant::now();
+        let pages = decoder(octets);
+        self.chronos.noter(Etape::Decodage, debut);
+        self.lire_pages(pages, nom, coup)
     }
 
     fn lire_pages(&self, pages: Result<Vec<GrayImage>, ErreurImage>, nom: &str, coup: Option<u32>) -> Vec<LectureScan> {
@@ -66,7 +76,10 @@ impl Lecteur {
     /// Lit une page déjà décodée.
     pub fn lire_page(&self, img: &GrayImage, nom: &str, page: Option<u32>, coup: Option<u32>) -> LectureScan {
         let f = &self.formulaire;
-        let r = match recaler(img, f) {
+        let debut = Instant::now();
+        let recale = recaler(img, f);
+        let debut = self.chronos.noter(Etape::Recalage, debut);
+        let r = match recale {
             Ok(r) => r,
             Err(e) => {
                 let raison = match e {
@@ -94,7 +107,10 @@ impl Lecteur {
         // Un seul lot pour le modèle : toutes les vignettes du bulletin (chaque découpage
         // possible de chaque cadre compris).
         let vignettes: Vec<&Vignette> = cases.iter().map(|c| &c.vignette).chain(cadres.iter().flatten().flatten().map(|c| &c.vignette)).collect();
-        let probas = match self.modele.lire(&vignettes) {
+        let debut = self.chronos.noter(Etape::Decoupage, debut);
+        let lu = self.modele.lire(&vignettes);
+        let debut = self.chronos.noter(Etape::Modele, debut);
+        let probas = match lu {
             Ok(p) => p,
             Err(e) => return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string()),
         };
@@ -125,6 +141,7 @@ impl Lecteur {
             l.lecture = None;
             l.rejet = Some(RejetScan { raison: RaisonRejet::TableIllisible, message: "aucun numéro de table lisible dans le cadre N° Table".into() });
         }
+        self.chronos.noter(Etape::Assemblage, debut);
         l
     }
 

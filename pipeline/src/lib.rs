@@ -9,6 +9,7 @@ pub use arbitre_formulaire::formulaire;
 pub mod cadres;
 pub mod cases;
 pub mod chargement;
+pub mod chronos;
 pub mod echantillonnage;
 pub mod evaluation;
 pub mod lecteur;

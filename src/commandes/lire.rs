@@ -35,6 +35,10 @@ pub struct Args {
     /// Format de sortie.
     #[arg(long, value_enum, default_value = "json")]
     format: Format,
+    /// Mesure la vitesse : images par seconde de bout en bout (décodage → lecture), temps
+    /// de chaque étape et part du seul décodage.
+    #[arg(long)]
+    temps: bool,
 }
 
 /// Sous cette probabilité, la deuxième lecture d'une case n'est pas écrite `{UV}`.
@@ -46,6 +50,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     if !inv.ignores.is_empty() {
         eprintln!("{} fichier(s) qui ne sont pas des images laissés de côté ({}{})", inv.ignores.len(), inv.ignores.iter().take(3).cloned().collect::<Vec<_>>().join(", "), if inv.ignores.len() > 3 { ", …" } else { "" });
     }
+    let debut = std::time::Instant::now();
     let b = barre_de_progression(inv.images.len(), "images");
     let lectures: Vec<Vec<LectureScan>> = inv
         .images
@@ -57,6 +62,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         })
         .collect();
     b.finish_and_clear();
+    let ecoule = debut.elapsed().as_secs_f64();
     let mut f = std::io::BufWriter::new(std::fs::File::create(&a.sortie).with_context(|| format!("{} : écriture impossible", a.sortie.display()))?);
     let (mut lues, mut rejetees) = (0, 0);
     for l in lectures.iter().flatten() {
@@ -73,5 +79,19 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     }
     f.flush()?;
     println!("{} image(s) : {lues} bulletin(s) lu(s), {rejetees} rejeté(s) ; lectures écrites dans {}", lues + rejetees, a.sortie.display());
+    if a.temps {
+        let n = lues + rejetees;
+        let c = &lecteur.chronos;
+        let decodage = c.duree(arbitre_pipeline::chronos::Etape::Decodage).as_secs_f64();
+        println!(
+            "vitesse : {:.1} images/s ({} images en {:.2} s, {} fils) ; par étape (temps de fil) : {} ; le décodage seul plafonnerait à {:.1} images/s",
+            n as f64 / ecoule.max(f64::MIN_POSITIVE),
+            n,
+            ecoule,
+            rayon::current_num_threads(),
+            c.texte(n),
+            n as f64 * rayon::current_num_threads() as f64 / decodage.max(f64::MIN_POSITIVE)
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }

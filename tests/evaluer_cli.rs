@@ -1,0 +1,47 @@
+//! Le modèle livré, sur les scans livrés (`samples/manche-exemple/`, écritures d'évaluation
+//! jamais vues à l'entraînement), lit ce que dit la vérité terrain dans les bornes que
+//! l'évaluation à grande échelle soutient (models/README.md : 2 000 bulletins) — avec la
+//! marge d'un échantillon de 57 — et aucune décision automatique ne paie un joueur moins que
+//! la vérité.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+fn part(v: &Value) -> f64 {
+    v["justes"].as_f64().unwrap() / v["total"].as_f64().unwrap()
+}
+
+#[test]
+fn le_modele_livre_lit_les_scans_livres_dans_les_bornes_de_l_evaluation() {
+    let racine = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let sortie = tmp.path().join("mesures.json");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["evaluer", "--manche"])
+        .arg(racine.join("samples/manche-exemple"))
+        .arg("--sortie")
+        .arg(&sortie)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let m: Value = serde_json::from_str(&std::fs::read_to_string(&sortie).unwrap()).unwrap();
+    let l = &m["lecture"]["tout"];
+    assert_eq!(l["bulletins"], 57);
+    // Bornes : la mesure sur 2 000 bulletins (95,2 % des lettres, 92,3 % des tables…) moins
+    // la marge d'un échantillon de 57 bulletins.
+    assert_eq!(part(&l["recalage"]), 1.0, "chaque scan recalé dans le bon sens : {l}");
+    assert!(part(&l["lettres"]) >= 0.93, "lettres : {l}");
+    assert!(part(&l["table"]) >= 0.85, "numéros de table : {l}");
+    assert!(part(&l["score"]) >= 0.80, "scores : {l}");
+    assert!(part(&l["reference"]) >= 0.65, "références : {l}");
+    let rappel = |x: &Value| x["vrais_positifs"].as_f64().unwrap() / (x["vrais_positifs"].as_f64().unwrap() + x["faux_negatifs"].as_f64().unwrap());
+    assert!(rappel(&l["entourees"]) >= 0.85 && rappel(&l["barrees"]) >= 0.85, "jokers et cases barrées : {l}");
+    // Les décisions : chaque (table, coup) de la vérité mesuré, aucune décision automatique
+    // ne paie moins que la vérité, et aucune pour un bulletin qui n'existe pas.
+    let d = &m["decisions"];
+    assert_eq!(d["bulletins"], 60, "20 tables × 3 coups, absents compris");
+    assert_eq!(d["automatiques"].as_u64().unwrap() + d["a_verifier"].as_u64().unwrap(), 60);
+    assert_eq!(d["moins_payes"], 0, "{d}");
+    assert_eq!(d["fantomes"], 0, "{d}");
+}
