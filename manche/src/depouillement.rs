@@ -5,7 +5,7 @@
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
-use crate::attribution::{repartir, tables_possibles, Attribution};
+use crate::attribution::{repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
@@ -19,7 +19,7 @@ use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
 use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::LectureScan;
-use arbitre_pipeline::scans::{inventaire, ErreurScans};
+use arbitre_pipeline::scans::{inventaire, ErreurScans, FichierScan};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
 use arbitre_reports::verification::{extrait_du_scan, AbsenceAVerifier, RejetImage, Verification};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
@@ -73,17 +73,7 @@ pub fn nom_image(s: &LectureScan) -> String {
 /// Dépouille une manche.
 pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, ErreurScans> {
     let inv = inventaire(&[e.scans.to_path_buf()], e.coup)?;
-    suivi.etape("lecture", inv.images.len());
-    let scans: Vec<LectureScan> = inv
-        .images
-        .par_iter()
-        .flat_map_iter(|f| {
-            let l = e.lecteur.lire_fichier(&f.chemin, &f.nom, f.coup);
-            suivi.avance(1);
-            l
-        })
-        .collect();
-    suivi.fin();
+    let scans = lire_les_scans(e.lecteur, &inv.images, suivi);
     let mut d = Depouillement::default();
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
@@ -135,9 +125,36 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     }
     d.erreurs.extend(e.corrections.erreurs.iter().cloned());
 
-    // 5.7 : une table sans bulletin à un coup a zéro. Si une image de ce coup a été
-    // rejetée, le bulletin manquant est peut-être parmi elles : à vérifier.
-    let tables: BTreeSet<u32> = match &e.tables {
+    // 5.7 : une table sans bulletin à un coup a zéro ; douteux si son bulletin peut être
+    // ailleurs.
+    absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans);
+    d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
+
+    d.extraits = extraits(&d.bulletins, &scans, e, suivi);
+    d.scans = scans;
+    Ok(d)
+}
+
+/// Lit chaque image (en parallèle) : une lecture par page, ou un rejet.
+fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], suivi: &dyn Suivi) -> Vec<LectureScan> {
+    suivi.etape("lecture", images.len());
+    let scans = images
+        .par_iter()
+        .flat_map_iter(|f| {
+            let l = lecteur.lire_fichier(&f.chemin, &f.nom, f.coup);
+            suivi.avance(1);
+            l
+        })
+        .collect();
+    suivi.fin();
+    scans
+}
+
+/// Compte les tables sans bulletin à chaque coup (zéro, 5.7) et note celles dont le zéro
+/// n'est pas sûr. Les tables de la manche sont celles de `--joueurs`, sinon celles qui ont
+/// au moins un bulletin.
+fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan]) {
+    let tables: BTreeSet<u32> = match tables {
         Some(t) => t.clone(),
         None => d.bulletins.iter().map(|b| b.lecture.table).collect(),
     };
@@ -146,25 +163,19 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     for r in &d.rejets {
         rejetes_par_coup.entry(r.coup).or_default().push(r);
     }
+    let mut douteuses = Vec::new();
     for coup in 1..=nb_coups {
         let rejetees: Vec<&RejetImage> = rejetes_par_coup.get(&Some(coup)).into_iter().chain(rejetes_par_coup.get(&None)).flatten().copied().collect();
-        for &table in &tables {
-            if presents.contains(&(table, coup)) {
-                continue;
-            }
+        for &table in tables.iter().filter(|&&t| !presents.contains(&(t, coup))) {
             d.bilan.absents += 1;
-            let raisons = doutes_sur_l_absence(table, coup, &rejetees, &repartition, &scans);
+            let raisons = doutes_sur_l_absence(table, coup, &rejetees, repartition, scans);
             if !raisons.is_empty() {
-                d.bilan.absents_a_verifier += 1;
-                d.absences_a_verifier.push(AbsenceAVerifier { table, coup, raisons });
+                douteuses.push(AbsenceAVerifier { table, coup, raisons });
             }
         }
     }
-    d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
-
-    d.extraits = extraits(&d.bulletins, &scans, e, suivi);
-    d.scans = scans;
-    Ok(d)
+    d.bilan.absents_a_verifier = douteuses.len();
+    d.absences_a_verifier = douteuses;
 }
 
 /// Juge un scan attribué : la décision de la lecture la plus probable, à vérifier si le
@@ -233,7 +244,7 @@ const P_TABLE_POSSIBLE: f64 = 1e-3;
 /// été rejetée (le bulletin est peut-être parmi elles), la table a reçu deux bulletins à
 /// un coup (l'un est peut-être celui-ci, rangé ailleurs), ou un scan du coup attribué à
 /// une autre table a peut-être ce numéro.
-fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &crate::attribution::Repartition, scans: &[LectureScan]) -> Vec<String> {
+fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Repartition, scans: &[LectureScan]) -> Vec<String> {
     let mut raisons = Vec::new();
     if !rejetees.is_empty() {
         let noms: Vec<&str> = rejetees.iter().take(5).map(|r| r.image.as_str()).collect();

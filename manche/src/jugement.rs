@@ -168,3 +168,82 @@ pub fn doutes(scan: &LectureScan) -> Vec<Doute> {
     }
     v
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbitre_engine::arbitrage::Verdict;
+    use arbitre_pipeline::lecture_scan::{Alternative, CaseLue, ChampLu};
+
+    /// Un scan d'une rangée de cases, chaque case avec ses lectures.
+    fn scan(cases: &[&[(&str, f32)]]) -> LectureScan {
+        LectureScan {
+            image: "coup-01/scan-001.jpg".into(),
+            page: None,
+            coup: Some(1),
+            lecture: None,
+            cases: cases
+                .iter()
+                .enumerate()
+                .map(|(j, alts)| CaseLue {
+                    zone: [7, j as u32],
+                    position: Some([0, j as u32]),
+                    alternatives: alts.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(),
+                    entouree: 0.0,
+                    barree: 0.0,
+                    decoupage_douteux: false,
+                })
+                .collect(),
+            table: ChampLu::default(),
+            reference: ChampLu::default(),
+            score: ChampLu::default(),
+            recalage: None,
+            rejet: None,
+        }
+    }
+
+    /// Le moteur pour l'essai : OUI vaut 10 points, tout autre mot zéro.
+    fn corriger(l: &Lecture) -> Option<Decision> {
+        let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+        if texte_court(l) == "|OUI" {
+            d.verdict = Verdict::Valide;
+            d.score = 10;
+        }
+        Some(d)
+    }
+
+    #[test]
+    fn une_lecture_sure_est_decidee_automatiquement() {
+        let s = scan(&[&[("O", 0.9999)], &[("U", 0.9999)], &[("I", 0.9999)]]);
+        let j = juger(&s, 3, 1, Seuils::default(), corriger).unwrap();
+        assert_eq!((j.decision.verdict, j.decision.score), (Verdict::Valide, 10));
+        assert!(!j.douteux(), "{j:?}");
+    }
+
+    #[test]
+    fn une_lecture_plausible_qui_paierait_davantage_envoie_le_bulletin_a_une_personne() {
+        // La machine lit plutôt OVI (zéro) ; OUI, à 10 %, paierait 10 points : jamais de
+        // zéro automatique sur cette lecture-là.
+        let s = scan(&[&[("O", 0.9999)], &[("V", 0.9), ("U", 0.1)], &[("I", 0.9999)]]);
+        let j = juger(&s, 3, 1, Seuils::default(), corriger).unwrap();
+        assert_eq!(j.decision.verdict, Verdict::Zero, "décision provisoire : la lecture la plus probable");
+        assert!(j.douteux());
+        assert!((j.p_plus - 0.1).abs() < 1e-3, "{}", j.p_plus);
+        let c = &j.concurrentes[0];
+        assert_eq!((c.texte.as_str(), c.verdict, c.score), ("|OUI", Verdict::Valide, 10));
+    }
+
+    #[test]
+    fn une_sanction_sur_une_lecture_incertaine_n_est_pas_automatique() {
+        // Toutes les lectures plausibles mènent au même zéro, mais la machine n'est sûre de
+        // ce qui est écrit qu'à 80 % : une personne regarde avant de coûter des points.
+        let s = scan(&[&[("X", 0.8), ("K", 0.2)], &[("Y", 0.9999)]]);
+        let j = juger(&s, 3, 1, Seuils::default(), corriger).unwrap();
+        assert_eq!(j.decision.verdict, Verdict::Zero);
+        assert!(j.p_plus < 1e-9 && j.p_moins < 1e-9);
+        assert!(j.sanction_incertaine() && j.douteux());
+        // La même, sûre à 99,9 % : décidée seule.
+        let s = scan(&[&[("X", 0.999)], &[("Y", 0.9999)]]);
+        assert!(!juger(&s, 3, 1, Seuils::default(), corriger).unwrap().douteux());
+    }
+}
