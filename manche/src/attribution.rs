@@ -44,7 +44,7 @@ pub fn tables_possibles(s: &LectureScan) -> Vec<(u32, f64)> {
 /// Répartit les scans lus. `nb_coups` : coups de la partie ; `tables` : les tables de la
 /// manche (`--joueurs`), ou `None` pour les déduire des numéros lus sans doute.
 /// Un numéro de table est sûr quand la probabilité qu'il soit un autre reste sous `seuil`
-/// (le même que pour la décision, `Seuils::doute`).
+/// (`Seuils::table`).
 pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u32>>, seuil: f64) -> Repartition {
     let mut r = Repartition::default();
     let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| p >= 1.0 - seuil).map(|(t, _)| t).collect();

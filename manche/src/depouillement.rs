@@ -78,7 +78,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;
-    let mut repartition = repartir(&scans, nb_coups, e.tables.as_ref(), e.seuils.doute);
+    let mut repartition = repartir(&scans, nb_coups, e.tables.as_ref(), e.seuils.table);
     for r in &repartition.rejets {
         d.bilan.placer(Place::Rejetee(r.raison.clone()));
     }

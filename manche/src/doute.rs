@@ -24,12 +24,18 @@ pub const COMBINAISONS_MAX: usize = 256;
 /// Calibré avec [`SEUIL_DOUTE`].
 pub const P_NEGLIGEABLE: f64 = 1e-4;
 
-/// Le seuil de doute : un bulletin est décidé automatiquement quand la probabilité que ce
-/// qui est écrit mène à une autre décision (verdict ou score) que la lecture la plus
-/// probable reste sous ce seuil ; de même pour le numéro de table. Calibré sur une manche
-/// de validation (écritures de la planche 3, jamais vues à l'entraînement) : voir
-/// `models/README.md`.
-pub const SEUIL_DOUTE: f64 = 0.02;
+/// Le seuil de doute des lectures qui paieraient *moins* le joueur que la lecture la plus
+/// probable : au-delà, le bulletin est à vérifier. Calibré sur une manche de validation
+/// (écritures de la planche 3, jamais vues à l'entraînement ni à l'évaluation) : le plus
+/// grand seuil qui garde ≥ 99,5 % de décisions automatiques justes et aucun joueur payé
+/// plus que la vérité (`models/README.md`). Les probabilités par case sont calibrées, mais
+/// leur produit (cases supposées indépendantes) surestime les lectures voisines qui
+/// paieraient moins — des erreurs de lecture, le plus souvent.
+pub const SEUIL_DOUTE: f64 = 0.2;
+
+/// Un numéro de table n'est sûr que si la probabilité qu'il en soit un autre reste sous
+/// ce seuil : un numéro mal lu fait passer un bulletin à un autre joueur.
+pub const SEUIL_TABLE: f64 = 0.02;
 
 /// Le seuil, plus strict, pour les lectures qui paieraient *davantage* le joueur que la
 /// lecture la plus probable (un meilleur score, ou le même score avec une sanction moins
@@ -51,6 +57,8 @@ pub struct Seuils {
     pub doute: f64,
     /// Voir [`SEUIL_DOUTE_FAVORABLE`].
     pub favorable: f64,
+    /// Voir [`SEUIL_TABLE`].
+    pub table: f64,
     /// Voir [`P_NEGLIGEABLE`].
     pub negligeable: f64,
     /// Voir [`LECTURE_SURE_POUR_SANCTIONNER`].
@@ -59,7 +67,7 @@ pub struct Seuils {
 
 impl Default for Seuils {
     fn default() -> Self {
-        Seuils { doute: SEUIL_DOUTE, favorable: SEUIL_DOUTE_FAVORABLE, negligeable: P_NEGLIGEABLE, sanction: LECTURE_SURE_POUR_SANCTIONNER }
+        Seuils { doute: SEUIL_DOUTE, favorable: SEUIL_DOUTE_FAVORABLE, table: SEUIL_TABLE, negligeable: P_NEGLIGEABLE, sanction: LECTURE_SURE_POUR_SANCTIONNER }
     }
 }
 
