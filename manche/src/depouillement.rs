@@ -190,8 +190,8 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     let mut raisons = a.raisons.clone();
     if j.sanction_incertaine() {
         raisons.push(format!(
-            "sanction ({:?}) sur une lecture dont la machine n'est sûre qu'à {:.0} % (au moins {:.0} % pour sanctionner sans personne)",
-            j.decision.verdict,
+            "sanction ({}) sur une lecture dont la machine n'est sûre qu'à {:.0} % (au moins {:.0} % pour sanctionner sans personne)",
+            arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
             j.p_lecture * 100.0,
             seuils.sanction * 100.0
         ));
