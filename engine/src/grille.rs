@@ -137,6 +137,48 @@ impl Grille {
         }
         (debut, mot)
     }
+
+    /// Le mot de `longueur` lettres posé à `r` prolonge-t-il un mot de la grille (lettres
+    /// de grille contiguës, deux au moins, lettres posées seulement avant et après) ?
+    /// Renvoie la longueur du mot prolongé et les nombres de lettres posées avant et après.
+    pub fn prolongement(&self, r: Reference, longueur: usize) -> Option<(usize, usize, usize)> {
+        let occupee = |i: usize| r.case_n(i).is_some_and(|k| self.cases[k] != 0);
+        let debut = (0..longueur).find(|&i| occupee(i))?;
+        let fin = (0..longueur).rev().find(|&i| occupee(i))?;
+        if fin == debut || !(debut..=fin).all(occupee) {
+            return None;
+        }
+        Some((fin - debut + 1, debut, longueur - 1 - fin))
+    }
+
+    /// Filtre rapide, sans allocation, avant [`crate::evaluation::evaluer`] : le mot (lettres
+    /// nues) tient-il à `r` (dans la grille, lettres de grille respectées, cases libres
+    /// avant et après, au moins une case libre) ?
+    pub fn tient(&self, lettres: &[u8], r: Reference) -> bool {
+        let n = lettres.len();
+        let Some(_) = r.case_n(n.saturating_sub(1)) else { return false };
+        let libre_autour = match r.direction {
+            Direction::Horizontal => {
+                (r.colonne == 0 || self.cases[r.case() - 1] == 0) && r.case_n(n).is_none_or(|k| self.cases[k] == 0)
+            }
+            Direction::Vertical => {
+                (r.ligne == 0 || self.cases[r.case() - TAILLE] == 0) && r.case_n(n).is_none_or(|k| self.cases[k] == 0)
+            }
+        };
+        if !libre_autour {
+            return false;
+        }
+        let mut vide = false;
+        for (i, &l) in lettres.iter().enumerate() {
+            let g = self.cases[r.case_n(i).expect("dans la grille")];
+            if g == 0 {
+                vide = true;
+            } else if crate::tuiles::nue(g) != l {
+                return false;
+            }
+        }
+        vide
+    }
 }
 
 impl fmt::Display for Grille {

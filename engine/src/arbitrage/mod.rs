@@ -1,66 +1,62 @@
 //! La correction d'un bulletin (règlement 2023, sections 4 et 5 ; guide pratique
 //! d'arbitrage 2020, sections 4 et 5) : d'une [`Lecture`] à une [`Decision`].
 //!
-//! Le contexte d'un coup ([`ContexteCoup`]) se calcule une fois par coup (grille, tirage,
-//! toutes les solutions légales avec leur score) et sert à tous les bulletins du coup.
+//! # Les étapes
+//!
+//! Un bulletin se suit en ouvrant les modules dans cet ordre ; chacun n'utilise que ceux
+//! qui le précèdent (l'ordre du règlement 5.4 : ce qui est écrit, ce qu'il vaut, la
+//! sanction).
+//!
+//! 0. `contexte` : ce qui ne dépend que du coup ([`ContexteCoup`] : grille avant le
+//!    coup, tirage, toutes les solutions légales avec leur score, le top), calculé une
+//!    fois par coup et partagé par tous ses bulletins ; le modèle de [`plausibilite`]
+//!    d'un mot non admis (guide 5.5).
+//! 1. `ecrit` : ce qui est écrit, sans le coup. La lecture rendue concrète (une
+//!    `Feuille`, une lecture par case), ses mots écrits (`Suite`), ses blocs, les lettres
+//!    hors du mot, la référence et le score écrits : l'`Ecrit`.
+//! 2. `constats` : pour chaque mot écrit, dans le contexte du coup, les places où il
+//!    peut se tenir (`places`), l'état de sa localisation à chacune (`localisation`), ce
+//!    qu'elle paierait (`paiement`), un raccordement fallacieux possible (`fallacieux`),
+//!    les solutions que le bulletin peut viser (`candidats` : des `Candidat`, chacun avec
+//!    son `Fondement`) et, pour un mot qui n'en donne aucune, pourquoi (`sans_solution`).
+//!    Aucun verdict : les fautes sont nommées par les [`Motif`] du billet.
+//! 3. `sanctions` : le seul endroit où les constats deviennent [`Verdict`], points et
+//!    motifs : zéros du règlement 5.4.1, choix de la solution du règlement 5.4.2, pénalité
+//!    de 5 points et différences entre éditions (`edition`), cumul du règlement 5.8 (un
+//!    avertissement au plus), sanctions notées par l'arbitre ; et les problèmes de
+//!    graphie (`graphie`, guide 5.8 : chaque lecture d'une case ambiguë est corrigée, la
+//!    moins favorable est retenue).
+//!
+//! [`corriger`] enchaîne le tout : bulletin absent ou vierge, sinon
+//! `sanctions::graphie` → `sanctions::corriger_feuille` (étapes 1 à 3 pour une lecture).
 //! Les motifs sont décrits dans `MOTIFS.md`, les différences entre éditions dans
 //! `EDITIONS.md`.
+//!
+//! # Citer les textes
+//!
+//! Deux textes se numérotent de la même façon : le règlement du duplicate
+//! (`../shared/reference/reglement-duplicate-2023.md`) et le guide pratique d'arbitrage 2020
+//! (`guide-pratique-arbitrage-2020.txt`). « 5.8 » est le cumul des sanctions dans le
+//! règlement et les problèmes de graphie dans le guide. Dans ce module, un numéro se cite
+//! avec son texte : `// règlement 5.8`, `// guide 5.8` ; dans une liste, le texte nommé
+//! vaut pour les numéros qui le suivent jusqu'au prochain texte nommé
+//! (« règlement 5.3.1, 5.3.2 ; guide 5.3 »). Les cases du billet de correction se citent
+//! `billet (22)`.
 
-use crate::evaluation::Evaluation;
-use crate::generation::{solutions, Solution};
-use crate::grille::Grille;
 use crate::lecture::{EtatBulletin, Lecture};
-use crate::lexique::Lexique;
-use crate::lexique_partie::LexiquePartie;
-use crate::partie::Partie;
-use crate::regles::Formule;
-use crate::tuiles::{nue, Lettre, Tirage};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
-mod ambiguite;
-mod bulletin;
-pub mod edition;
-mod fallacieux;
-mod jokers;
-mod localisation;
-mod mots_joues;
+mod contexte;
 pub mod plausibilite;
+mod ecrit;
+mod constats;
 mod sanctions;
-mod zeros;
 
 #[cfg(test)]
 mod tests;
 
-use plausibilite::{ModelePlausibilite, Plausibilite};
-use std::sync::{Mutex, OnceLock};
-
-/// Le modèle de plausibilité pour un lexique en usage (guide 5.5). Qu'un mot non admis ait
-/// l'air d'un mot français est une question de français, pas de liste de tournoi : le
-/// modèle apprend d'une large liste française, le lexique libre par défaut augmenté des
-/// mots du lexique en usage ([`Lexique::sous_le_defaut`]), de sorte que ses jugements ne
-/// dépendent pas de la taille du lexique (une liste de quelques mots faite pour un test
-/// juge comme l'ODS). Appris une fois par liste et par processus : un lexique dont tous
-/// les mots sont dans le défaut partage le modèle du défaut.
-pub fn modele_plausibilite(lexique: &Lexique) -> &'static ModelePlausibilite {
-    static CACHE: OnceLock<Mutex<HashMap<String, &'static ModelePlausibilite>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let cherche = |cle: &str| cache.lock().expect("cache des modèles").get(cle).copied();
-    let garde = |cle: String, m: &'static ModelePlausibilite| *cache.lock().expect("cache des modèles").entry(cle).or_insert(m);
-    let cle = lexique.identite().empreinte.clone();
-    if let Some(m) = cherche(&cle) {
-        return m;
-    }
-    // Appris hors du verrou : deux fils peuvent l'apprendre en même temps, le premier
-    // enregistré sert.
-    let liste = lexique.sous_le_defaut().unwrap_or_else(Lexique::defaut);
-    let cle_liste = liste.identite().empreinte.clone();
-    let appris = match cherche(&cle_liste) {
-        Some(m) => m,
-        None => garde(cle_liste, Box::leak(Box::new(ModelePlausibilite::apprendre(&liste)))),
-    };
-    garde(cle, appris)
-}
+pub use contexte::{modele_plausibilite, ContexteCoup};
+pub use sanctions::edition;
 
 /// Le texte appliqué là où le guide 2020 et le règlement 2023 diffèrent (`EDITIONS.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -81,104 +77,6 @@ impl std::str::FromStr for Edition {
             "2023" => Ok(Edition::E2023),
             autre => Err(format!("édition « {autre} » inconnue : attendu 2020 ou 2023")),
         }
-    }
-}
-
-/// Ce qui ne dépend que du coup : calculé une fois, partagé par tous les bulletins.
-pub struct ContexteCoup<'a> {
-    /// La grille avant le coup.
-    pub grille: Grille,
-    pub tirage: Tirage,
-    /// Numéro du coup (1 = premier coup).
-    pub numero: u32,
-    pub formule: Formule,
-    pub lexique: &'a Lexique,
-    /// Toutes les solutions légales du coup, triées (score décroissant).
-    pub solutions: Vec<Solution>,
-    /// Le top retenu.
-    pub top: Evaluation,
-    /// Les solutions par mot (lettres sans marque de joker) : indices dans `solutions`.
-    index: HashMap<Vec<Lettre>, Vec<u32>>,
-    /// Les solutions qui prolongent un mot de la grille (guide 5.4).
-    prolongements: Vec<u32>,
-    /// Nombre de lettres sur la grille.
-    nb_lettres_grille: usize,
-    /// Le modèle de plausibilité ([`modele_plausibilite`]), cherché au premier besoin
-    /// (guide 5.5).
-    modele: OnceLock<&'static ModelePlausibilite>,
-}
-
-impl<'a> ContexteCoup<'a> {
-    /// Le contexte du coup `numero` d'une partie, avec le lexique de la partie (les mots
-    /// des tops y sont admis : le top est toujours une solution) ; `None` si le coup
-    /// n'existe pas.
-    pub fn new(partie: &Partie, numero: u32, lexique: &'a LexiquePartie<'_>) -> Option<Self> {
-        let grille = partie.grille_avant(numero)?.clone();
-        let coup = partie.coup(numero)?;
-        let top = partie.tops.get(numero as usize - 1)?.clone();
-        Some(Self::assembler(grille, coup.tirage, numero, partie.formule, lexique.lexique(), top))
-    }
-
-    /// Le contexte d'une situation construite à la main (tests, exemples du guide) : le
-    /// top est la meilleure solution ; `None` si le tirage ne permet aucun coup.
-    pub fn depuis_situation(grille: Grille, tirage: Tirage, numero: u32, formule: Formule, lexique: &'a Lexique) -> Option<Self> {
-        let solutions = solutions(&grille, &formule, lexique.dawg(), &tirage);
-        let meilleure = solutions.first()?;
-        let top = crate::evaluation::evaluer(&grille, &formule, meilleure.mot(), meilleure.reference).ok()?;
-        Some(Self::assembler(grille, tirage, numero, formule, lexique, top))
-    }
-
-    fn assembler(grille: Grille, tirage: Tirage, numero: u32, formule: Formule, lexique: &'a Lexique, top: Evaluation) -> Self {
-        let solutions = solutions(&grille, &formule, lexique.dawg(), &tirage);
-        let mut index: HashMap<Vec<Lettre>, Vec<u32>> = HashMap::new();
-        let mut prolongements = Vec::new();
-        for (i, s) in solutions.iter().enumerate() {
-            index.entry(s.mot().iter().map(|&l| nue(l)).collect()).or_default().push(i as u32);
-            if localisation::prolongement(&grille, s.reference, s.mot().len()).is_some() {
-                prolongements.push(i as u32);
-            }
-        }
-        let nb_lettres_grille = grille.cases.iter().filter(|&&c| c != 0).count();
-        ContexteCoup {
-            grille,
-            tirage,
-            numero,
-            formule,
-            lexique,
-            solutions,
-            top,
-            index,
-            prolongements,
-            nb_lettres_grille,
-            modele: OnceLock::new(),
-        }
-    }
-
-    /// Les solutions du mot `mot` (lettres sans marque de joker), toutes places et tous
-    /// encerclements.
-    pub fn solutions_du_mot(&self, mot: &[Lettre]) -> impl Iterator<Item = &Solution> {
-        self.index.get(mot).into_iter().flatten().map(|&i| &self.solutions[i as usize])
-    }
-
-    /// Les solutions qui prolongent un mot de la grille.
-    pub fn prolongements(&self) -> impl Iterator<Item = &Solution> {
-        self.prolongements.iter().map(|&i| &self.solutions[i as usize])
-    }
-
-    /// Plausibilité d'un mot formé en raccord non valide (guide 5.5).
-    pub fn juger(&self, mot: &str) -> Plausibilite {
-        self.modele.get_or_init(|| modele_plausibilite(self.lexique)).juger(mot)
-    }
-
-    /// Au 2e coup, le mot du premier coup n'a que deux lettres (4.3.2, 5.5) : la grille
-    /// ne porte que deux lettres.
-    pub fn premier_mot_de_deux_lettres(&self) -> bool {
-        self.nb_lettres_grille == 2
-    }
-
-    /// Premier coup : la grille est vide (5.4.2.a).
-    pub fn premier_coup(&self) -> bool {
-        self.grille.est_vide()
     }
 }
 
@@ -242,14 +140,14 @@ pub enum Motif {
     /// Noté par l'arbitre (`sanction: zéro MOTIF`) : autre zéro (billet (28)).
     AutreZero { texte: String },
     /// Noté par l'arbitre (`sanction: avertissement MOTIF`) : avertissement disciplinaire
-    /// (billet (10)), qui s'ajoute à la sanction du bulletin (5.8).
+    /// (billet (10)), qui s'ajoute à la sanction du bulletin (règlement 5.8).
     AutreAvertissement { texte: String },
 }
 
 impl Decision {
-    /// Le nombre d'avertissements de ce bulletin pour le décompte du 5.9 : celui de la
-    /// correction (un au plus, 5.8), plus l'avertissement disciplinaire qui s'y ajoute
-    /// (5.8, dernier alinéa).
+    /// Le nombre d'avertissements de ce bulletin pour le décompte du règlement 5.9 : celui de la
+    /// correction (un au plus, règlement 5.8), plus l'avertissement disciplinaire qui s'y ajoute
+    /// (règlement 5.8, dernier alinéa).
     pub fn avertissements(&self) -> u32 {
         let disciplinaire = self.motifs.iter().any(|m| matches!(m, Motif::AutreAvertissement { .. }));
         let seulement_disciplinaire = !self.motifs.is_empty() && self.motifs.iter().all(|m| matches!(m, Motif::AutreAvertissement { .. }));
@@ -268,8 +166,8 @@ pub struct SolutionRetenue {
 }
 
 /// Une solution acceptable que la correction a examinée pour un mot écrit du bulletin
-/// (5.3) : la place et le score qu'elle paierait, sa sanction et ses motifs. La décision
-/// retient, par bloc d'écriture, la plus favorable au joueur (5.4.2.b) ; la page de revue
+/// (règlement 5.3) : la place et le score qu'elle paierait, sa sanction et ses motifs. La décision
+/// retient, par bloc d'écriture, la plus favorable au joueur (règlement 5.4.2.b) ; la page de revue
 /// les montre toutes ([`places_examinees`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlaceExaminee {
@@ -281,10 +179,10 @@ pub struct PlaceExaminee {
     pub commission: bool,
 }
 
-pub use ambiguite::places_examinees;
+pub use sanctions::graphie::places_examinees;
 
-/// Corrige un bulletin : bulletin absent ou vierge (5.7), sinon chaque lecture possible
-/// des cases ambiguës (guide 5.8) traitée dans l'ordre du 5.4.
+/// Corrige un bulletin : bulletin absent ou vierge (règlement 5.7), sinon chaque lecture possible
+/// des cases ambiguës (guide 5.8) traitée dans l'ordre du règlement 5.4.
 ///
 /// La lecture doit montrer ce qu'un bulletin peut montrer ([`Lecture::valider`] : au plus
 /// 17 × 17 cases) ; les commandes le vérifient à la lecture des fichiers.
@@ -292,7 +190,7 @@ pub fn corriger(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Deci
     let mut issue = match lecture.etat {
         EtatBulletin::Absent => sanctions::Issue::zero(vec![Motif::Absent]),
         EtatBulletin::Vierge => sanctions::Issue::zero(vec![Motif::Vierge]),
-        EtatBulletin::Rempli => ambiguite::corriger_lectures(ctx, lecture, edition),
+        EtatBulletin::Rempli => sanctions::graphie::corriger_lectures(ctx, lecture, edition),
     };
     for s in &lecture.sanctions {
         issue.noter(s);

@@ -2,9 +2,13 @@
 //! des lettres de raccord et parasites, inversions, deux modes, prolongements abrégés,
 //! encerclements, cases barrées et lectures ambiguës.
 
-use super::bulletin::Feuille;
-use super::localisation::{combiner, etat_alphanumerique, prolongement, Etat};
+use super::constats::localisation::{combiner, etat_alphanumerique, Etat};
+use super::ecrit::Feuille;
 use super::*;
+use crate::grille::Grille;
+use crate::lexique::Lexique;
+use crate::regles::Formule;
+use crate::tuiles::Tirage;
 use crate::lecture::lire_bulletin;
 use crate::reference::{Direction, Reference};
 use crate::tuiles::mot_depuis_texte;
@@ -70,7 +74,7 @@ fn la_chaine_passe_par_les_lettres_de_raccord_et_s_arrete_aux_parasites() {
     let d = c.corriger(&format!("score: {s}\n|..O\n|AIS\n|..E\n"), Edition::E2020);
     assert_eq!(d.verdict, Verdict::Valide, "{d:?}");
     // X parasite entre A et S : la chaîne est rompue, A ne compte plus ; seul S reste →
-    // localisation incorrecte, score existant dans ce sens → pénalité (5.3.3).
+    // localisation incorrecte, score existant dans ce sens → pénalité (règlement 5.3.3).
     let d = c.corriger(&format!("score: {s}\n|..O\n|AXS\n|..E\n"), Edition::E2020);
     assert_eq!((d.verdict, d.score), (Verdict::Penalite, s - 5), "{d:?}");
 }
@@ -136,9 +140,9 @@ fn reference_et_sens_inverses_zero_sur_le_bulletin() {
 #[test]
 fn prolongement_reconnu_sur_la_grille() {
     let g = grille(&[("H4", "MAISON")]);
-    assert_eq!(prolongement(&g, "H4".parse().unwrap(), 7), Some((6, 0, 1)), "MAISONS");
-    assert_eq!(prolongement(&g, "H3".parse().unwrap(), 8), Some((6, 1, 1)));
-    assert_eq!(prolongement(&g, "7G".parse().unwrap(), 3), None, "OSE croise MAISON");
+    assert_eq!(g.prolongement("H4".parse().unwrap(), 7), Some((6, 0, 1)), "MAISONS");
+    assert_eq!(g.prolongement("H3".parse().unwrap(), 8), Some((6, 1, 1)));
+    assert_eq!(g.prolongement("7G".parse().unwrap(), 3), None, "OSE croise MAISON");
 }
 
 #[test]
@@ -260,13 +264,13 @@ fn sanctions_notees_par_l_arbitre_billet_22_23_10_28() {
     let d = c.corriger(&format!("{juste}sanction: avertissement bavardage\n"), Edition::E2020);
     assert_eq!((d.verdict, d.score), (Verdict::Avertissement, ose));
     assert_eq!(d.avertissements(), 1);
-    // 5.8 : il s'ajoute à l'avertissement du bulletin (deux lettres de raccord), qui
+    // règlement 5.8 : il s'ajoute à l'avertissement du bulletin (deux lettres de raccord), qui
     // compte donc deux.
     let d = c.corriger(&format!("score: {ose}\n|.O\n|IS\n|.E\nsanction: avertissement bavardage\n"), Edition::E2020);
     assert_eq!(d.verdict, Verdict::Avertissement);
     assert_eq!(d.motifs, vec![Motif::LettresRaccord, Motif::AutreAvertissement { texte: "bavardage".into() }]);
     assert_eq!(d.avertissements(), 2);
-    // Un zéro noté remplace l'avertissement du bulletin (5.8) mais garde l'avertissement
+    // Un zéro noté remplace l'avertissement du bulletin (règlement 5.8) mais garde l'avertissement
     // disciplinaire, qui compte encore.
     let d = c.corriger("ref: 7G\nscore: 99\n|O\n|S\n|E\nsanction: avertissement bavardage\nsanction: temps\n", Edition::E2020);
     assert_eq!(d.verdict, Verdict::Zero);

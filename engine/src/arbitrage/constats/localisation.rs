@@ -1,9 +1,9 @@
-//! La localisation d'un mot joué à une place : lettres de raccord (4.3.2, 5.2.2) et
-//! référence alphanumérique (4.3.1, 5.3), et leur combinaison quand les deux modes sont
-//! utilisés (5.3 in fine, guide 5.1.3).
+//! La localisation d'un mot joué à une place : lettres de raccord (règlement 4.3.2, 5.2.2) et
+//! référence alphanumérique (règlement 4.3.1, 5.3), et leur combinaison quand les deux modes sont
+//! utilisés (règlement 5.3 in fine, guide 5.1.3).
 
-use super::bulletin::{Feuille, Suite, ILLISIBLE};
-use super::{ContexteCoup, Motif};
+use crate::arbitrage::ecrit::{Feuille, Suite, ILLISIBLE};
+use crate::arbitrage::{ContexteCoup, Motif};
 use crate::grille::Grille;
 use crate::reference::{Direction, Reference, TAILLE};
 use crate::tuiles::nue;
@@ -12,7 +12,7 @@ use crate::tuiles::nue;
 #[derive(Debug, Clone, Default)]
 pub struct Raccord {
     /// Nombre de lettres de raccord : lettres de grille du mot lui-même et lettres
-    /// reportées autour, reliées de proche en proche à une lettre posée (4.3.2).
+    /// reportées autour, reliées de proche en proche à une lettre posée (règlement 4.3.2).
     pub nombre: usize,
     /// Les cases de la feuille qui sont des lettres de raccord (hors mot).
     pub cellules: Vec<usize>,
@@ -38,7 +38,7 @@ fn case_grille(f: &Feuille, s: &Suite, r: Reference, i: usize) -> Option<usize> 
 /// l'autre sens, la figure transposée, voir [`case_grille`]).
 /// Une lettre reportée est de raccord si la grille porte la même lettre à la même place
 /// relative et si elle touche le mot ou une autre lettre de raccord ; une lettre parasite
-/// (toute autre lettre) interrompt la chaîne (5.2.2, guide 5.1.4).
+/// (toute autre lettre) interrompt la chaîne (règlement 5.2.2, guide 5.1.4).
 pub fn lettres_raccord(grille: &Grille, f: &Feuille, s: &Suite, r: Reference) -> Raccord {
     let mut nombre = (0..s.lettres.len()).filter(|&i| r.case_n(i).is_some_and(|k| grille.cases[k] != 0)).count();
     let mut vu = vec![false; f.cases.len()];
@@ -88,14 +88,6 @@ pub fn raccord_transpose(ctx: &ContexteCoup, f: &Feuille, s: &Suite) -> bool {
     transpose >= 2 && transpose > meme_sens
 }
 
-/// Y a-t-il, dans le bloc de la suite, des lettres écrites hors du mot (lettres de raccord
-/// ou parasites) ? C'est le signe que le joueur localise par lettres de raccord.
-/// Les cases de la suite sont des cases écrites de son bloc : il y en a d'autres si le bloc
-/// compte plus de cases écrites que la suite (un seul passage sur la feuille).
-pub fn lettres_hors_mot(f: &Feuille, blocs: &[usize], s: &Suite) -> bool {
-    f.cases.iter().zip(blocs).filter(|&(c, &b)| c.lettre != 0 && b == s.bloc).count() > s.cellules.len()
-}
-
 /// Ce que vaut un mode de localisation à une place.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Etat {
@@ -114,8 +106,8 @@ impl Etat {
     }
 }
 
-/// Lettres de raccord : 3 au moins à partir du 2e coup (4.3.2) ; 2 → avertissement
-/// (5.5), sauf au 2e coup après un premier mot de deux lettres où 2 suffisent ; moins →
+/// Lettres de raccord : 3 au moins à partir du 2e coup (règlement 4.3.2) ; 2 → avertissement
+/// (règlement 5.5), sauf au 2e coup après un premier mot de deux lettres où 2 suffisent ; moins →
 /// localisation incorrecte (guide 5.1.1).
 pub fn etat_raccord(ctx: &ContexteCoup, nombre: usize, utilise: bool) -> Etat {
     if !utilise {
@@ -130,7 +122,7 @@ pub fn etat_raccord(ctx: &ContexteCoup, nombre: usize, utilise: bool) -> Etat {
 }
 
 /// Référence alphanumérique écrite, pour le mot écrit dans le sens `ecrit`, à la place
-/// `r` (4.3.1, 5.3) : l'inversion du sens du mot OU de la référence est tolérée avec un
+/// `r` (règlement 4.3.1, 5.3) : l'inversion du sens du mot OU de la référence est tolérée avec un
 /// avertissement ; les deux à la fois : localisation incorrecte (guide 5.1.2).
 pub fn etat_alphanumerique(ecrite: Option<&str>, ecrit: Direction, r: Reference) -> Etat {
     let Some(texte) = ecrite else { return Etat::Absent };
@@ -146,7 +138,7 @@ pub fn etat_alphanumerique(ecrite: Option<&str>, ecrit: Direction, r: Reference)
     }
 }
 
-/// Les deux modes ensemble (5.3 in fine, guide 5.1.3) : si un seul est utilisé, il
+/// Les deux modes ensemble (règlement 5.3 in fine, guide 5.1.3) : si un seul est utilisé, il
 /// décide ; si les deux le sont, un seul incorrect → avertissement « deux modes », les
 /// deux fautifs → la sanction la moins sévère des deux.
 pub fn combiner(raccord: Etat, alpha: Etat) -> Etat {
@@ -162,47 +154,4 @@ pub fn combiner(raccord: Etat, alpha: Etat) -> Etat {
         (_, a @ Etat::Averti(_)) => a,
         (Etat::Faux(m), Etat::Faux(n)) => Etat::Faux(n.or(m)),
     }
-}
-
-/// Le mot posé à `r` prolonge-t-il un mot de la grille (lettres de grille contiguës, deux
-/// au moins, lettres posées seulement avant et après) ? Renvoie la longueur du mot
-/// prolongé et les nombres de lettres posées avant et après.
-pub fn prolongement(grille: &Grille, r: Reference, longueur: usize) -> Option<(usize, usize, usize)> {
-    let occupee = |i: usize| r.case_n(i).is_some_and(|k| grille.cases[k] != 0);
-    let debut = (0..longueur).find(|&i| occupee(i))?;
-    let fin = (0..longueur).rev().find(|&i| occupee(i))?;
-    if fin == debut || !(debut..=fin).all(occupee) {
-        return None;
-    }
-    Some((fin - debut + 1, debut, longueur - 1 - fin))
-}
-
-/// Filtre rapide, sans allocation, avant `evaluer` : le mot tient-il sur la grille à `r`
-/// (dans la grille, lettres de grille respectées, cases libres avant et après, au moins
-/// une case libre) ?
-pub fn tient(grille: &Grille, lettres: &[u8], r: Reference) -> bool {
-    let n = lettres.len();
-    let Some(_) = r.case_n(n.saturating_sub(1)) else { return false };
-    let libre_autour = match r.direction {
-        Direction::Horizontal => {
-            (r.colonne == 0 || grille.cases[r.case() - 1] == 0)
-                && r.case_n(n).is_none_or(|k| grille.cases[k] == 0)
-        }
-        Direction::Vertical => {
-            (r.ligne == 0 || grille.cases[r.case() - TAILLE] == 0) && r.case_n(n).is_none_or(|k| grille.cases[k] == 0)
-        }
-    };
-    if !libre_autour {
-        return false;
-    }
-    let mut vide = false;
-    for (i, &l) in lettres.iter().enumerate() {
-        let g = grille.cases[r.case_n(i).expect("dans la grille")];
-        if g == 0 {
-            vide = true;
-        } else if nue(g) != l {
-            return false;
-        }
-    }
-    vide
 }

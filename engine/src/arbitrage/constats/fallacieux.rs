@@ -1,44 +1,26 @@
-//! Le raccordement fallacieux (5.3.3, 5.4.2.b, 5.7 ; guide 5.5 et 7.4.6) : un mot formé
+//! Le raccordement fallacieux (règlement 5.3.3, 5.4.2.b, 5.7 ; guide 5.5 et 7.4.6) : un mot formé
 //! en raccord non valide mais plausible, que le joueur aurait pu viser en écrivant une
 //! localisation absente ou erronée. La plausibilité se décide par le modèle appris du
 //! lexique (`plausibilite.rs`) : implausible → rien, plausible → zéro, douteux → zéro
 //! provisoire et commission d'arbitrage.
 
-use super::bulletin::Suite;
-use super::localisation::{lettres_raccord, tient};
-use super::mots_joues::{Candidat, Ecrit};
-use super::plausibilite::Plausibilite;
-use super::{ContexteCoup, Motif, SolutionRetenue, Verdict};
-use crate::evaluation::{evaluer, references, Evaluation};
+use super::localisation::lettres_raccord;
+use super::places::sur_la_grille;
+use crate::arbitrage::ecrit::{Ecrit, Suite};
+use crate::arbitrage::plausibilite::Plausibilite;
+use crate::arbitrage::ContexteCoup;
+use crate::evaluation::{evaluer, Evaluation};
 use crate::reference::Direction;
 use crate::tuiles::{indice_tuile, Lettre, Tirage, JOKER};
 
-/// Un raccordement fallacieux possible.
+/// Un raccordement fallacieux possible : le mot, à une place que le bulletin peut viser,
+/// forme un raccord non valide mais plausible (les sanctions en font un zéro, règlement
+/// 5.7).
 #[derive(Debug, Clone)]
 pub struct Fallacieux {
     pub evaluation: Evaluation,
     /// Plausibilité douteuse : zéro provisoire, le bulletin va en commission.
     pub douteux: bool,
-}
-
-impl Fallacieux {
-    /// Le bulletin est sanctionné d'un zéro (5.7 « raccordement fallacieux »).
-    pub fn en_candidat(&self, suite: usize, valeur: u32, cellules: Vec<usize>) -> Candidat {
-        Candidat {
-            suite,
-            paye: 0,
-            valeur,
-            verdict: Verdict::Zero,
-            motifs: vec![Motif::RaccordementFallacieux],
-            solution: SolutionRetenue {
-                mot: self.evaluation.mot_texte(),
-                reference: self.evaluation.reference.to_string(),
-                score: self.evaluation.score,
-            },
-            cellules,
-            commission: self.douteux,
-        }
-    }
 }
 
 /// Les encerclements possibles du mot posé à cette place : les lettres absentes du
@@ -101,17 +83,11 @@ fn juger(ctx: &ContexteCoup, e: &Evaluation) -> Option<Fallacieux> {
 /// ignoré), avec chaque encerclement possible.
 fn places<'c>(
     ctx: &'c ContexteCoup<'_>,
-    mot: &[Lettre],
+    mot: &'c [Lettre],
     d: Direction,
     garder: impl Fn(&Evaluation) -> bool + 'c,
 ) -> impl Iterator<Item = Evaluation> + 'c {
-    let mot_nu: Vec<Lettre> = mot.iter().map(|&l| l & !JOKER).collect();
-    let mot = mot.to_vec();
-    references(d)
-        .filter(move |&r| tient(&ctx.grille, &mot_nu, r))
-        .filter_map(move |r| evaluer(&ctx.grille, &ctx.formule, &mot, r).ok())
-        .filter(garder)
-        .flat_map(move |e| {
+    sur_la_grille(ctx, mot, d).filter(garder).flat_map(move |e| {
         variantes(&ctx.tirage, &e)
             .into_iter()
             .filter_map(|m| evaluer(&ctx.grille, &ctx.formule, &m, e.reference).ok())
@@ -119,7 +95,7 @@ fn places<'c>(
     })
 }
 
-/// 5.3.3, guide 5.5 : le même mot, dans le même sens et pour le même score, peut-il
+/// règlement 5.3.3, guide 5.5 : le même mot, dans le même sens et pour le même score, peut-il
 /// former à une place un raccord non valide mais plausible ? Le plus grave l'emporte
 /// (plausible avant douteux).
 pub fn pour_score(ctx: &ContexteCoup, s: &Suite, score: u32) -> Option<Fallacieux> {
@@ -137,7 +113,7 @@ pub fn pour_score(ctx: &ContexteCoup, s: &Suite, score: u32) -> Option<Fallacieu
     douteux
 }
 
-/// 5.4.2.b, 2e exception (guide 7.4.6) : parmi les places où les lettres de raccord du
+/// règlement 5.4.2.b, 2e exception (guide 7.4.6) : parmi les places où les lettres de raccord du
 /// bulletin conviennent aussi (deux au moins), l'une forme-t-elle, pour le score écrit, un
 /// raccordement fallacieux ?
 pub fn places_raccord_fallacieuses(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, score: u32) -> Option<Fallacieux> {

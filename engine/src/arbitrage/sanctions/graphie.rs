@@ -4,9 +4,9 @@
 //! être retenue ») ; si l'une des lectures ne donne pas de solution, le mot est tenu pour
 //! illisible (guide 20.3) : zéro.
 
-use super::bulletin::Feuille;
-use super::sanctions::{corriger_feuille, places_feuille, Issue};
-use super::{ContexteCoup, Edition, Motif, PlaceExaminee, Verdict};
+use super::{corriger_feuille, places_feuille, Issue};
+use crate::arbitrage::ecrit::Feuille;
+use crate::arbitrage::{ContexteCoup, Edition, Motif, PlaceExaminee, Verdict};
 use crate::lecture::{EtatBulletin, Lecture};
 
 /// Au-delà, la lecture est trop incertaine pour être corrigée : illisible.
@@ -37,8 +37,7 @@ pub fn places_examinees(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition)
     let mut choix = vec![0usize; tailles.len()];
     let mut v: Vec<PlaceExaminee> = Vec::new();
     for _ in 0..total {
-        for c in places_feuille(ctx, lecture, &Feuille::depuis(lecture, &choix), edition) {
-            let p = PlaceExaminee { solution: c.solution, verdict: c.verdict, motifs: c.motifs, commission: c.commission };
+        for p in places_feuille(ctx, lecture, &Feuille::depuis(lecture, &choix), edition) {
             if !v.contains(&p) {
                 v.push(p);
             }

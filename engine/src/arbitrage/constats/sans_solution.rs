@@ -1,11 +1,11 @@
-//! Les mots écrits qui ne donnent aucune solution acceptable : pourquoi (5.4.1 a–d, 5.7,
+//! Les mots écrits qui ne donnent aucune solution acceptable : pourquoi (règlement 5.4.1 a–d, 5.7,
 //! billet de correction), ou s'ils ne sont que des lettres de raccord et des parasites
-//! (5.2.2) qu'on néglige.
+//! (règlement 5.2.2) qu'on néglige.
 
-use super::bulletin::Suite;
-use super::localisation::{lettres_hors_mot, lettres_raccord, raccord_transpose, tient};
-use super::mots_joues::{vise, Ecrit};
-use super::{ContexteCoup, Motif};
+use super::localisation::{lettres_raccord, raccord_transpose};
+use super::places::sur_la_grille;
+use crate::arbitrage::ecrit::{Ecrit, Suite};
+use crate::arbitrage::{ContexteCoup, Motif};
 use crate::evaluation::{evaluer, references, Evaluation};
 use crate::reference::{Direction, Reference, TAILLE};
 use crate::tuiles::{mot_vers_texte, nue};
@@ -13,15 +13,15 @@ use crate::tuiles::{mot_vers_texte, nue};
 /// Ce qu'est un mot écrit sans solution acceptable.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Classe {
-    /// Pas un mot joué (5.2.1) : lettres de raccord, parasites, mot déjà sur la grille.
+    /// Pas un mot joué (règlement 5.2.1) : lettres de raccord, parasites, mot déjà sur la grille.
     Neglige,
-    /// Un mot joué sans solution acceptable : zéro (5.4.1), avec ses motifs et
-    /// « vérifiez votre grille » le cas échéant.
-    Zero { motifs: Vec<Motif>, verifier_grille: bool },
+    /// Un mot joué sans solution acceptable (règlement 5.4.1), avec ce qui l'en empêche (motifs du
+    /// billet) et « vérifiez votre grille » le cas échéant ; les sanctions en font un zéro.
+    MotJoue { motifs: Vec<Motif>, verifier_grille: bool },
 }
 
-fn zero(m: Motif) -> Classe {
-    Classe::Zero { motifs: vec![m], verifier_grille: false }
+fn mot_joue(m: Motif) -> Classe {
+    Classe::MotJoue { motifs: vec![m], verifier_grille: false }
 }
 
 /// Les lettres se lisent-elles déjà, à la suite, sur la grille (dans un sens ou l'autre) ?
@@ -40,26 +40,24 @@ fn deja_sur_la_grille(ctx: &ContexteCoup, lettres: &[u8]) -> bool {
 /// Toutes les places géométriquement possibles du mot (lettres de grille respectées,
 /// raccordé, écrit en entier), dans les deux sens.
 fn places_geometriques(ctx: &ContexteCoup, lettres: &[u8]) -> Vec<Evaluation> {
-    [Direction::Horizontal, Direction::Vertical]
-        .into_iter()
-        .flat_map(references)
-        .filter(|&r| tient(&ctx.grille, lettres, r))
-        .filter_map(|r| evaluer(&ctx.grille, &ctx.formule, lettres, r).ok())
-        .collect()
-}
-
-/// La place que désigne la référence écrite, si elle se lit.
-fn place_ecrite(e: &Ecrit) -> Option<Reference> {
-    e.reference?.parse().ok()
+    [Direction::Horizontal, Direction::Vertical].into_iter().flat_map(|d| sur_la_grille(ctx, lettres, d)).collect()
 }
 
 /// Classe un mot écrit (suite de la feuille) qui n'a donné aucune solution acceptable.
-/// `autre_solution` : le bulletin porte par ailleurs une solution acceptable ou un autre
-/// mot écrit (le mot peut alors n'être qu'un raccord recopié).
-pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool, autre_solution: bool) -> Classe {
+/// `incomplet` : le plus grand nombre de lettres posées d'un prolongement reconnu mais
+/// trop abrégé ([`super::candidats::prolongement_abrege`]). `autre_solution` : le
+/// bulletin porte par ailleurs une solution acceptable ou un autre mot écrit (le mot peut
+/// alors n'être qu'un raccord recopié).
+pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, incomplet: Option<usize>, autre_solution: bool) -> Classe {
+    // Guide 5.4 : un prolongement abrégé sans assez de lettres du mot prolongé, qui pose
+    // plusieurs lettres : mot non écrit en entier. Un mot admis s'explique d'abord par le
+    // règlement 5.4.1 (erreur de lettre, de grille…).
+    if incomplet.is_some_and(|posees| posees >= 2) && !ctx.lexique.contient(&s.lettres) {
+        return mot_joue(Motif::MotIncomplet);
+    }
     if s.illisible() {
         // Guide 5.8 : un mot joué qu'on ne sait pas lire.
-        return zero(Motif::Illisible);
+        return mot_joue(Motif::Illisible);
     }
     let lettres = &s.lettres;
     if autre_solution && deja_sur_la_grille(ctx, lettres) {
@@ -69,23 +67,23 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool, autre_s
     let places = places_geometriques(ctx, lettres);
     let valides: Vec<&Evaluation> = places.iter().filter(|p| p.non_admis(ctx.lexique).is_empty()).collect();
     // Le mot se forme-t-il avec le tirage ? Les lettres écrites sont nues : un joker du
-    // tirage peut tenir lieu de n'importe laquelle (5.3.2), encerclée ou non.
+    // tirage peut tenir lieu de n'importe laquelle (règlement 5.3.2), encerclée ou non.
     let avec_tirage = |p: &&Evaluation| p.manque(&ctx.tirage).len() <= ctx.tirage.jokers() as usize;
     // La place que désigne la localisation écrite (référence lue dans le sens du mot écrit,
     // ou deux lettres de raccord au moins).
     let designe = |p: &Evaluation| {
         p.reference.direction == s.direction
-            && (place_ecrite(e).is_some_and(|r| r.ligne == p.reference.ligne && r.colonne == p.reference.colonne)
+            && (e.place_ecrite().is_some_and(|r| r.ligne == p.reference.ligne && r.colonne == p.reference.colonne)
                 || lettres_raccord(&ctx.grille, e.feuille, s, p.reference).nombre >= 2)
     };
     if admis && !valides.is_empty() {
-        // 5.4.1.d d'abord : à la place désignée, le mot se joue mais pas avec le tirage.
+        // règlement 5.4.1.d d'abord : à la place désignée, le mot se joue mais pas avec le tirage.
         if let Some(p) = valides.iter().find(|p| designe(p) && !avec_tirage(p)) {
-            return zero(Motif::ErreurLettre { lettres: p.manque(&ctx.tirage) });
+            return mot_joue(Motif::ErreurLettre { lettres: p.manque(&ctx.tirage) });
         }
         if valides.iter().any(avec_tirage) {
             // Une solution du coup, mais ni localisation correcte ni score existant.
-            if let Some(r) = place_ecrite(e) {
+            if let Some(r) = e.place_ecrite() {
                 // Guide 5.1.2 ex. 4 : référence et sens inversés.
                 let inverse = valides.iter().any(|p| {
                     p.reference.ligne == r.ligne
@@ -94,30 +92,30 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool, autre_s
                         && p.reference.direction != s.direction
                 });
                 if inverse {
-                    return zero(Motif::ReferenceEtSensInverses { reference: e.reference.unwrap_or("").trim().to_string() });
+                    return mot_joue(Motif::ReferenceEtSensInverses { reference: e.reference.unwrap_or("").trim().to_string() });
                 }
                 if evaluer(&ctx.grille, &ctx.formule, lettres, Reference { direction: s.direction, ..r }).is_err() {
-                    return zero(Motif::PlacementImpossible);
+                    return mot_joue(Motif::PlacementImpossible);
                 }
-            } else if lettres_hors_mot(e.feuille, e.blocs, s) {
+            } else if e.lettres_hors_mot(s) {
                 if raccord_transpose(ctx, e.feuille, s) {
                     // Guide 1.1.6 : le raccord d'une place dans l'autre sens, reporté comme si
                     // le mot allait dans le sens écrit : pas d'inversion tolérée.
-                    return zero(Motif::PlacementImpossible);
+                    return mot_joue(Motif::PlacementImpossible);
                 }
                 if !valides.iter().filter(|p| p.reference.direction == s.direction).any(|p| {
                     !lettres_raccord(&ctx.grille, e.feuille, s, p.reference).cellules.is_empty()
                 }) {
                     // Guide 1.1.6 : des lettres de raccord qui ne se trouvent à aucune place
                     // du mot dans ce sens ; soupçon d'erreur de grille (guide 4, 1.c, DEFINIR).
-                    return Classe::Zero { motifs: vec![Motif::PlacementImpossible], verifier_grille: true };
+                    return Classe::MotJoue { motifs: vec![Motif::PlacementImpossible], verifier_grille: true };
                 }
             }
-            return zero(Motif::LocalisationZero);
+            return mot_joue(Motif::LocalisationZero);
         }
-        // 5.4.1.d : jouable sur la grille, pas avec les lettres du tirage.
+        // règlement 5.4.1.d : jouable sur la grille, pas avec les lettres du tirage.
         let manque = valides.iter().map(|p| p.manque(&ctx.tirage)).min_by_key(String::len).unwrap_or_default();
-        return zero(Motif::ErreurLettre { lettres: manque });
+        return mot_joue(Motif::ErreurLettre { lettres: manque });
     }
     // Mot incomplet (guide 5.7.3) : le début ou la fin d'une solution du coup.
     // Le fragment doit porter au moins deux des lettres posées par cette solution.
@@ -133,32 +131,32 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool, autre_s
         };
         // … et le bulletin doit viser cette solution (score ou référence, guide 7.3.1 et
         // 7.3.3), sinon ce n'est qu'un mot non admis qui lui ressemble.
-        ((pareil(0) && posees(0) >= 2) || (pareil(m.len() - n) && posees(m.len() - n) >= 2)) && vise(e, sol)
+        ((pareil(0) && posees(0) >= 2) || (pareil(m.len() - n) && posees(m.len() - n) >= 2)) && e.vise(sol)
     };
     if !admis && ctx.solutions.iter().any(incomplet) {
-        return zero(Motif::MotIncomplet);
+        return mot_joue(Motif::MotIncomplet);
     }
     // Les places où le mot se forme avec les lettres du tirage en posant au moins deux
-    // lettres : c'est un mot joué (5.2.1) qui ne correspond à aucune solution acceptable.
+    // lettres : c'est un mot joué (règlement 5.2.1) qui ne correspond à aucune solution acceptable.
     let jouables: Vec<&Evaluation> = places.iter().filter(|p| avec_tirage(p) && p.poses.len() >= 2).collect();
     if jouables.is_empty() {
         if admis {
-            // 5.4.1.c : un mot admis qui ne se joue pas sur la grille actuelle.
-            return Classe::Zero { motifs: vec![Motif::ErreurGrille], verifier_grille: true };
+            // règlement 5.4.1.c : un mot admis qui ne se joue pas sur la grille actuelle.
+            return Classe::MotJoue { motifs: vec![Motif::ErreurGrille], verifier_grille: true };
         }
         return Classe::Neglige;
     }
     // La place que désigne la localisation du joueur (référence écrite, ou deux lettres
     // de raccord au moins) : ses mots non admis.
     let designee = jouables.iter().find(|p| {
-        place_ecrite(e) == Some(p.reference)
+        e.place_ecrite() == Some(p.reference)
             || (p.reference.direction == s.direction && lettres_raccord(&ctx.grille, e.feuille, s, p.reference).nombre >= 2)
     });
     let mut mots = match designee {
         Some(p) => p.non_admis(ctx.lexique),
-        None if admis && localise => {
-            // Mot admis localisé là où il ne se joue pas : erreur de grille (5.4.1.c).
-            return Classe::Zero { motifs: vec![Motif::ErreurGrille], verifier_grille: true };
+        None if admis && e.localise() => {
+            // Mot admis localisé là où il ne se joue pas : erreur de grille (règlement 5.4.1.c).
+            return Classe::MotJoue { motifs: vec![Motif::ErreurGrille], verifier_grille: true };
         }
         None if admis => jouables[0].non_admis(ctx.lexique),
         None => Vec::new(),
@@ -168,5 +166,5 @@ pub fn classer(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, localise: bool, autre_s
         mots.retain(|x| *x != m);
         mots.insert(0, m);
     }
-    zero(Motif::MotNonAdmis { mots })
+    mot_joue(Motif::MotNonAdmis { mots })
 }

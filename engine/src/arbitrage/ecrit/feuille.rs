@@ -1,5 +1,5 @@
 //! Une lecture rendue concrète : une feuille rectangulaire de cases (une lecture choisie
-//! pour chaque case ambiguë, guide 5.8), ses suites de lettres (les mots écrits, 5.2.1) et
+//! pour chaque case ambiguë, guide 5.8), ses suites de lettres (les mots écrits, règlement 5.2.1) et
 //! ses blocs (groupes de cases écrites qui se touchent, pour l'indépendance des
 //! solutions, 5.4.2.b).
 
@@ -25,7 +25,7 @@ pub struct Feuille {
 }
 
 /// Une suite d'au moins deux cases écrites contiguës, dans une rangée (horizontale) ou
-/// une colonne (verticale) de la feuille, prise en entier (5.2.1 : un mot est écrit en
+/// une colonne (verticale) de la feuille, prise en entier (règlement 5.2.1 : un mot est écrit en
 /// entier).
 #[derive(Debug, Clone)]
 pub struct Suite {
@@ -64,7 +64,7 @@ impl Feuille {
     }
 
     /// La feuille d'une lecture, avec pour la `k`-ième case ambiguë la lecture
-    /// `choix[k]`. Une case barrée n'existe pas (5.4).
+    /// `choix[k]`. Une case barrée n'existe pas (règlement 5.4).
     pub fn depuis(lecture: &Lecture, choix: &[usize]) -> Feuille {
         let hauteur = lecture.rangees.len();
         let largeur = lecture.rangees.iter().map(Vec::len).max().unwrap_or(0);

@@ -1,85 +1,44 @@
-//! Les solutions acceptables qu'offre un mot écrit sur le bulletin (5.2.1, 5.3) : aux
-//! places où il est valide (5.3.1, 5.3.2), avec ses lettres de raccord et la référence
-//! alphanumérique ; par le score et le sens seuls (5.3.3) ; et, pour un prolongement écrit
+//! Les solutions qu'un mot écrit sur le bulletin peut viser (règlement 5.2.1, 5.3) : aux
+//! places où il est valide (règlement 5.3.1, 5.3.2), avec ses lettres de raccord et la référence
+//! alphanumérique ; par le score et le sens seuls (règlement 5.3.3) ; et, pour un prolongement écrit
 //! en abrégé, par les lettres du mot prolongé (guide 5.4).
 
-use super::bulletin::{Feuille, Suite};
 use super::fallacieux;
-use super::jokers::{payer, payer_premier_coup, Paiement};
-use super::localisation::{
-    combiner, etat_alphanumerique, etat_raccord, lettres_hors_mot, lettres_raccord, prolongement, raccord_transpose, Etat,
-};
-use super::{ContexteCoup, Edition, Motif, SolutionRetenue, Verdict};
-use crate::generation::Solution;
-use crate::reference::Reference;
+use super::localisation::{combiner, etat_alphanumerique, etat_raccord, lettres_raccord, raccord_transpose, Etat};
+use super::paiement::{payer, payer_premier_coup, Paiement};
+use super::places::solutions_par_place;
+use super::{Candidat, Fondement};
+use crate::arbitrage::ecrit::{Ecrit, Suite};
+use crate::arbitrage::{ContexteCoup, Motif};
 use crate::tuiles::nue;
 
-/// Une solution acceptable (ou une solution qui vaut zéro mais l'emporte sur les autres,
-/// comme un raccordement fallacieux).
-#[derive(Debug, Clone)]
-pub struct Candidat {
-    /// La suite (mot écrit) d'où elle vient.
-    pub suite: usize,
-    pub paye: u32,
-    /// Ce qu'elle rapporterait, pour choisir la solution la plus favorable (5.4.2.b) :
-    /// le score payé, ou pour un raccordement fallacieux ce que la solution aurait payé.
-    pub valeur: u32,
-    pub verdict: Verdict,
-    pub motifs: Vec<Motif>,
-    pub solution: SolutionRetenue,
-    /// Les cases de la feuille qu'elle explique (mot et lettres de raccord).
-    pub cellules: Vec<usize>,
-    pub commission: bool,
-}
-
-fn retenue(s: &Solution, score: u32) -> SolutionRetenue {
-    SolutionRetenue { mot: s.mot_texte(), reference: s.reference.to_string(), score }
-}
-
-/// Ce que le bulletin dit, commun à toutes ses suites.
-pub struct Ecrit<'f> {
-    pub feuille: &'f Feuille,
-    pub blocs: &'f [usize],
-    pub reference: Option<&'f str>,
-    pub revendique: Option<u32>,
-    pub edition: Edition,
-}
-
-/// Regroupe des solutions par place, dans l'ordre de première apparition.
-fn par_place<'s>(sols: impl Iterator<Item = &'s Solution>) -> Vec<(Reference, Vec<&'s Solution>)> {
-    let mut v: Vec<(Reference, Vec<&Solution>)> = Vec::new();
-    for s in sols {
-        match v.iter_mut().find(|(r, _)| *r == s.reference) {
-            Some((_, l)) => l.push(s),
-            None => v.push((s.reference, vec![s])),
-        }
-    }
-    v
-}
-
-/// Premier coup (5.4.2.a) : le maximum du mot, référence et sens ignorés.
-pub fn premier_coup(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Option<Candidat> {
-    let variantes: Vec<&Solution> = ctx.solutions_du_mot(&s.lettres).collect();
+/// Premier coup (règlement 5.4.2.a) : le maximum du mot, référence et sens ignorés.
+pub fn premier_coup(ctx: &ContexteCoup, e: &Ecrit, n: usize) -> Option<Candidat> {
+    let s = &e.suites[n];
+    let variantes = ctx.indices_du_mot(&s.lettres);
     if variantes.is_empty() {
         return None;
     }
-    let p = payer_premier_coup(&ctx.grille, &variantes, &s.entourees, e.revendique);
-    Some(candidat_correct(n, s, p, Vec::new(), s.cellules.clone()))
+    let p = payer_premier_coup(&ctx.grille, &ctx.solutions, variantes, &s.entourees, e.revendique);
+    Some(localisee(n, p, Vec::new(), s.cellules.clone()))
 }
 
-fn candidat_correct(n: usize, _s: &Suite, p: Paiement, mut motifs: Vec<Motif>, cellules: Vec<usize>) -> Candidat {
-    for m in p.avertissements {
-        if !motifs.contains(&m) {
-            motifs.push(m);
+/// Une place correctement localisée : les fautes de localisation, puis celles du
+/// paiement (score, joker), chacune une fois.
+fn localisee(n: usize, p: Paiement, mut fautes: Vec<Motif>, cellules: Vec<usize>) -> Candidat {
+    for m in &p.fautes {
+        if !fautes.contains(m) {
+            fautes.push(m.clone());
         }
     }
-    let verdict = if motifs.is_empty() { Verdict::Valide } else { Verdict::Avertissement };
-    Candidat { suite: n, paye: p.score, valeur: p.score, verdict, motifs, solution: retenue(&p.variante, p.score), cellules, commission: false }
+    Candidat { suite: n, fondement: Fondement::Localisee { paiement: p, fautes }, fallacieux: None, cellules }
 }
 
 /// Une place où le mot écrit est une solution valide, et ce que vaut sa localisation.
-struct Place<'s> {
-    variantes: Vec<&'s Solution>,
+struct Place {
+    /// Les solutions du mot à cette place (une par encerclement) : indices dans les
+    /// solutions du coup.
+    variantes: Vec<u32>,
     etat: Etat,
     /// Localisée par les lettres de raccord (correctes ou deux seulement).
     par_raccord: bool,
@@ -90,18 +49,19 @@ struct Place<'s> {
     cellules: Vec<usize>,
 }
 
-/// Les solutions acceptables d'un mot écrit en entier, à partir du 2e coup (5.3, 5.4.2.b).
-pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Candidat> {
+/// Les solutions acceptables d'un mot écrit en entier, à partir du 2e coup (règlement 5.3, 5.4.2.b).
+pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize) -> Vec<Candidat> {
+    let s = &e.suites[n];
     let mut sortie = Vec::new();
     if s.illisible() {
         return sortie;
     }
-    let hors_mot = lettres_hors_mot(e.feuille, e.blocs, s);
+    let hors_mot = e.lettres_hors_mot(s);
     // Guide 1.1.6 : un raccord reporté comme si le mot allait dans l'autre sens ne localise
     // aucune place du sens écrit, même si quelques-unes de ses lettres y coïncident.
     let transpose = hors_mot && raccord_transpose(ctx, e.feuille, s);
     let mut places = Vec::new();
-    for (r, variantes) in par_place(ctx.solutions_du_mot(&s.lettres)) {
+    for (r, variantes) in solutions_par_place(ctx, &s.lettres) {
         let (raccord, cellules) = if r.direction == s.direction {
             let rc = lettres_raccord(&ctx.grille, e.feuille, s, r);
             if transpose {
@@ -112,8 +72,8 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         } else {
             (0, Vec::new())
         };
-        let prolonge = prolongement(&ctx.grille, r, s.lettres.len());
-        // 5.3 in fine, guide 5.4 : prolongement d'un mot d'au moins trois lettres, la
+        let prolonge = ctx.grille.prolongement(r, s.lettres.len());
+        // règlement 5.3 in fine, guide 5.4 : prolongement d'un mot d'au moins trois lettres, la
         // référence alphanumérique est ignorée.
         let alpha = if prolonge.is_some_and(|(g, _, _)| g >= 3) && r.direction == s.direction {
             Etat::Absent
@@ -122,7 +82,7 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         };
         // Les lettres de raccord sont « utilisées » si le joueur en écrit hors du mot, si
         // le mot en porte trois à lui seul, ou s'il prolonge un mot de deux lettres sans
-        // que la référence le localise (5.5 : ni troisième lettre de raccord ni référence
+        // que la référence le localise (règlement 5.5 : ni troisième lettre de raccord ni référence
         // correcte → avertissement).
         let deux_lettres_prolongees = prolonge.is_some_and(|(g, _, _)| g == 2);
         let utilise =
@@ -130,7 +90,7 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         let etat_lr = etat_raccord(ctx, raccord, utilise);
         let (par_raccord, par_reference) = (etat_lr.correct(), alpha.correct());
         let etat = match (&etat_lr, r.direction == s.direction) {
-            // Mot écrit dans l'autre sens : seule la référence peut le localiser (5.3).
+            // Mot écrit dans l'autre sens : seule la référence peut le localiser (règlement 5.3).
             (_, false) => alpha,
             _ => combiner(etat_lr, alpha),
         };
@@ -140,10 +100,10 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         places.push(Place { variantes, etat, par_raccord, par_reference, externes, cellules: cel });
     }
 
-    // 5.3.1 / 5.3.2 : les places correctement localisées, par chaque mode. Un même mode
+    // règlement 5.3.1 / 5.3.2 : les places correctement localisées, par chaque mode. Un même mode
     // qui désigne plusieurs places (raccord insuffisamment précis, guide 5.1.5 ; mot
     // jouable dans les deux sens depuis la case indiquée, 5.5) : celle du score indiqué,
-    // sinon le score minimum (5.4.2.b, 2e exception). Deux modes qui désignent des places
+    // sinon le score minimum (règlement 5.4.2.b, 2e exception). Deux modes qui désignent des places
     // différentes : deux solutions, la plus favorable est retenue (guide 6.4).
     for par_raccord in [true, false] {
         let mut correctes: Vec<&Place> = places
@@ -162,8 +122,10 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
         if correctes.is_empty() {
             continue;
         }
-        let paiements: Vec<(Paiement, &Place)> =
-            correctes.iter().map(|p| (payer(&ctx.grille, &p.variantes, &s.entourees, e.revendique), *p)).collect();
+        let paiements: Vec<(Paiement, &Place)> = correctes
+            .iter()
+            .map(|p| (payer(&ctx.grille, &ctx.solutions, &p.variantes, &s.entourees, e.revendique), *p))
+            .collect();
         let (p, place) = paiements
             .iter()
             .find(|(p, _)| p.score_exact)
@@ -173,51 +135,39 @@ pub fn mot_entier(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite) -> Vec<Can
             Etat::Averti(m) => vec![m.clone()],
             _ => Vec::new(),
         };
-        let mut c = candidat_correct(n, s, p.clone(), motifs, place.cellules.clone());
+        let mut c = localisee(n, p.clone(), motifs, place.cellules.clone());
         if par_raccord && !p.score_exact && hors_mot {
             // « … sauf si l'une des places possibles forme un raccordement fallacieux » :
             // une place où le raccord écrit convient aussi et où le mot, pour le score
             // écrit, forme un raccord non valide mais plausible (guide 7.4.6).
-            if let Some(f) = e.revendique.and_then(|r| fallacieux::places_raccord_fallacieuses(ctx, e, s, r)) {
-                c = f.en_candidat(n, c.valeur, c.cellules.clone());
-            }
+            c.fallacieux = e.revendique.and_then(|r| fallacieux::places_raccord_fallacieuses(ctx, e, s, r));
         }
         sortie.push(c);
     }
 
-    // 5.3.3 : score existant pour le mot dans le sens où il est écrit, localisation
+    // règlement 5.3.3 : score existant pour le mot dans le sens où il est écrit, localisation
     // absente, erronée ou incompatible.
     if let Some(r) = e.revendique {
         let existe = places.iter().filter(|p| !p.etat.correct()).find_map(|p| {
-            p.variantes.iter().find(|v| v.reference.direction == s.direction && v.score == r).copied()
+            p.variantes.iter().copied().find(|&i| {
+                let v = ctx.solution(i);
+                v.reference.direction == s.direction && v.score == r
+            })
         });
         if let Some(v) = existe {
+            // Guide 5.5 : zéro si un raccordement fallacieux est possible pour ce mot, ce
+            // sens et ce score.
+            let fallacieux = fallacieux::pour_score(ctx, s, r);
             // Les lettres reportées qui sont de raccord à l'une des places du mot sont
             // des lettres de raccord fautives, pas un autre mot joué.
-            let mut c = penalite(ctx, e, n, s, v, r);
+            let mut cellules = s.cellules.clone();
             for p in &places {
-                c.cellules.extend(&p.cellules);
+                cellules.extend(&p.cellules);
             }
-            sortie.push(c);
+            sortie.push(Candidat { suite: n, fondement: Fondement::ParLeScore { solution: v, score: r }, fallacieux, cellules });
         }
     }
     sortie
-}
-
-/// Une solution du 5.3.3 : score moins 5 points (5.6), zéro si un raccordement fallacieux
-/// est possible pour ce mot, ce sens et ce score (guide 5.5).
-fn penalite(ctx: &ContexteCoup, e: &Ecrit, n: usize, s: &Suite, v: &Solution, r: u32) -> Candidat {
-    if let Some(f) = fallacieux::pour_score(ctx, s, r) {
-        return f.en_candidat(n, r.saturating_sub(5), s.cellules.clone());
-    }
-    let (verdict, paye, motifs) = super::edition::penalite_cinq_points(e.edition, r);
-    Candidat { suite: n, paye, valeur: paye, verdict, motifs, solution: retenue(v, r), cellules: s.cellules.clone(), commission: false }
-}
-
-/// Le bulletin vise-t-il cette solution : score écrit égal au sien, référence écrite
-/// égale à la sienne, ou aucun score écrit ?
-pub fn vise(e: &Ecrit, sol: &Solution) -> bool {
-    e.revendique.is_none_or(|r| r == sol.score) || e.reference.and_then(|t| t.parse().ok()) == Some(sol.reference)
 }
 
 /// Guide 5.4 : un prolongement écrit en abrégé. Les lettres posées avant le mot prolongé
@@ -228,19 +178,21 @@ pub fn vise(e: &Ecrit, sol: &Solution) -> bool {
 ///
 /// Renvoie aussi le plus grand nombre de lettres posées d'un prolongement reconnu mais
 /// trop abrégé (zéro : mot non écrit en entier), pour motiver la décision.
-pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: usize) -> (Vec<Candidat>, Option<usize>) {
+pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, n: usize) -> (Vec<Candidat>, Option<usize>) {
+    let suites = &e.suites;
     let s = &suites[n];
     let mut sortie: Vec<Candidat> = Vec::new();
     let mut incomplet: Option<usize> = None;
     if s.illisible() {
         return (sortie, incomplet);
     }
-    for sol in ctx.prolongements() {
+    for &i in ctx.prolongements() {
+        let sol = ctx.solution(i);
         let r = sol.reference;
         if r.direction != s.direction {
             continue;
         }
-        let Some((g, avant, apres)) = prolongement(&ctx.grille, r, sol.mot().len()) else { continue };
+        let Some((g, avant, apres)) = ctx.grille.prolongement(r, sol.mot().len()) else { continue };
         // Filtre rapide : la suite commence par les lettres posées avant, ou finit par
         // celles posées après.
         let m = sol.mot();
@@ -336,17 +288,17 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
         if !(valide || total >= 2 && chaque) {
             // Reconnu comme ce prolongement si le score ou la référence écrits sont les
             // siens (ou si aucun score n'est écrit) ; sinon simple coïncidence de lettres.
-            if vise(e, sol) {
+            if e.vise(sol) {
                 incomplet = incomplet.max(Some(avant + apres));
             }
             continue;
         }
         // Un mot écrit qui n'est qu'un fragment ne vaut ce prolongement que si le bulletin
         // le vise (score, référence, ou pas de score).
-        if !vise(e, sol) {
+        if !e.vise(sol) {
             continue;
         }
-        let variantes: Vec<&Solution> = ctx.solutions_du_mot(&mot).filter(|v| v.reference == r).collect();
+        let variantes: Vec<u32> = ctx.indices_du_mot(&mot).iter().copied().filter(|&v| ctx.solution(v).reference == r).collect();
         // Les cercles se lisent sur les lettres posées de la suite qui les porte.
         let mut entourees = vec![false; mot.len()];
         if let Some(t) = premiere {
@@ -357,13 +309,13 @@ pub fn prolongement_abrege(ctx: &ContexteCoup, e: &Ecrit, suites: &[Suite], n: u
                 entourees[mot.len() - 1 - k] = t.entourees[t.lettres.len() - 1 - k];
             }
         }
-        let p = payer(&ctx.grille, &variantes, &entourees, e.revendique);
-        let motifs = if valide { Vec::new() } else { vec![Motif::LettresRaccord] };
+        let p = payer(&ctx.grille, &ctx.solutions, &variantes, &entourees, e.revendique);
+        let fautes = if valide { Vec::new() } else { vec![Motif::LettresRaccord] };
         let mut cellules = Vec::new();
         for t in [premiere, derniere].into_iter().flatten() {
             cellules.extend(&t.cellules);
         }
-        sortie.push(candidat_correct(n, s, p, motifs, cellules));
+        sortie.push(localisee(n, p, fautes, cellules));
     }
     (sortie, incomplet)
 }

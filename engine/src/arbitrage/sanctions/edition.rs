@@ -1,14 +1,14 @@
 //! Ce qui change entre le guide 2020 (édition par défaut) et le règlement 2023 ; la liste
 //! raisonnée est dans `EDITIONS.md`.
 
-use super::{Edition, Motif, Verdict};
+use crate::arbitrage::{Edition, Motif, Verdict};
 
-/// 5.3.3, 5.6 : la pénalité de 5 points sur un score revendiqué `score`.
+/// règlement 5.3.3, 5.6 : la pénalité de 5 points sur un score revendiqué `score`.
 ///
 /// - 2020 (guide 5.3.2, 5.5) : « c'est la pénalité de 5 points qui est appliquée audit
 ///   score », sans exception ; un score de 4 points ou moins ne peut pas devenir négatif
 ///   sur un bulletin : il est payé 0 avec le motif de pénalité.
-/// - 2023 (5.3.3, 5.6) : « si cette pénalité de 5 points doit être appliquée à une
+/// - 2023 (règlement 5.3.3, 5.6) : « si cette pénalité de 5 points doit être appliquée à une
 ///   solution rapportant au plus 4 points, le bulletin est sanctionné d'un zéro ».
 pub fn penalite_cinq_points(edition: Edition, score: u32) -> (Verdict, u32, Vec<Motif>) {
     match edition {
@@ -17,7 +17,7 @@ pub fn penalite_cinq_points(edition: Edition, score: u32) -> (Verdict, u32, Vec<
     }
 }
 
-/// 5.9 : le rang du premier avertissement qui coûte 5 points (puis chacun des suivants),
+/// règlement 5.9 : le rang du premier avertissement qui coûte 5 points (puis chacun des suivants),
 /// pour un joueur sur une partie.
 ///
 /// - 2020 (règlement en vigueur avec le guide, comme les textes antérieurs) : le
@@ -30,7 +30,7 @@ pub fn premier_avertissement_penalise(edition: Edition, blitz_ou_originale: bool
     }
 }
 
-/// 5.9 : les points retirés en fin de partie pour `avertissements` avertissements.
+/// règlement 5.9 : les points retirés en fin de partie pour `avertissements` avertissements.
 pub fn penalite_avertissements(edition: Edition, blitz_ou_originale: bool, avertissements: u32) -> u32 {
     let premier = premier_avertissement_penalise(edition, blitz_ou_originale);
     5 * avertissements.saturating_sub(premier - 1)
