@@ -2,6 +2,11 @@
 //! lexique, les parties, la génération de toutes les solutions d'un coup et les requêtes
 //! dont la correction a besoin. Aucune entrée-sortie hors du chargement des fichiers.
 
+// Les tests unitaires partagent des fichiers avec les tests d'intégration, qui nomment
+// le crate `arbitre_engine` (`tests/commun/grilles.rs`).
+#[cfg(test)]
+extern crate self as arbitre_engine;
+
 pub mod arbitrage;
 pub mod evaluation;
 pub mod fichier;

@@ -13,13 +13,9 @@ use crate::lecture::lire_bulletin;
 use crate::reference::{Direction, Reference};
 use crate::tuiles::mot_depuis_texte;
 
-fn grille(poses: &[(&str, &str)]) -> Grille {
-    let mut g = Grille::vide();
-    for (r, m) in poses {
-        g.poser(r.parse().unwrap(), &mot_depuis_texte(m).unwrap());
-    }
-    g
-}
+#[path = "../../tests/commun/grilles.rs"]
+mod grilles;
+use grilles::grille_mots as grille;
 
 /// MAISON en H4 ; OSE se joue en 7G (G7 O, H7 S de MAISON, I7 E).
 struct Cas {

@@ -1,38 +1,15 @@
-//! Outils des tests `guide_*` : une situation de coup (grille dessinée ou mots posés,
-//! tirage, petit lexique), un bulletin écrit au format texte des lectures, la décision.
+//! Outils des tests `guide` et `moteur` : la grille faite de mots posés ; une situation
+//! de coup (grille, tirage, petit lexique), un bulletin écrit au format texte des
+//! lectures, la décision.
 #![allow(dead_code)]
+
+mod grilles;
+pub use grilles::grille_mots;
 
 use arbitre_engine::arbitrage::{corriger, ContexteCoup, Decision, Edition, Motif, Verdict};
 use arbitre_engine::lecture::lire_bulletin;
-use arbitre_engine::tuiles::{depuis_caractere, mot_depuis_texte};
+use arbitre_engine::tuiles::mot_depuis_texte;
 use arbitre_engine::{evaluer, Formule, Grille, Lexique, Reference, Tirage};
-
-/// Une grille dessinée : une ligne de texte par rangée (A en haut), une case par caractère :
-/// `.` vide, `A`–`Z` lettre, `a`–`z` joker. Les rangées absentes sont vides.
-pub fn grille(dessin: &str) -> Grille {
-    let mut g = Grille::vide();
-    let lignes: Vec<&str> = dessin.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    assert!(lignes.len() <= 15, "15 rangées au plus");
-    for (l, ligne) in lignes.iter().enumerate() {
-        assert!(ligne.chars().count() <= 15, "rangée {} trop longue : {ligne}", l + 1);
-        for (c, ch) in ligne.chars().enumerate() {
-            if ch != '.' {
-                g.cases[l * 15 + c] = depuis_caractere(ch).unwrap_or_else(|| panic!("caractère {ch:?} dans la grille"));
-            }
-        }
-    }
-    g
-}
-
-/// Une grille faite de mots posés : `(référence, mot)`, minuscule = joker.
-pub fn grille_mots(poses: &[(&str, &str)]) -> Grille {
-    let mut g = Grille::vide();
-    for (r, mot) in poses {
-        let r: Reference = r.parse().expect("référence");
-        g.poser(r, &mot_depuis_texte(mot).expect("mot"));
-    }
-    g
-}
 
 /// Un coup à corriger : la grille avant le coup, le tirage, le lexique.
 pub struct Situation {

@@ -62,7 +62,7 @@
 //! mots que seul un préfixe explique sont un peu plus souvent des altérations (0,3 %) que
 //! des vrais mots (0,2 %).
 //!
-//! Mesure sur la part réservée (test `engine/tests/plausibilite.rs`, mêmes seuils ;
+//! Mesure sur la part réservée (test `engine/tests/arbitrage/plausibilite.rs`, mêmes seuils ;
 //! lexique par défaut de 317 764 mots, abréviations écartées) :
 //!
 //! | mots                          | implausible | douteux | plausible |

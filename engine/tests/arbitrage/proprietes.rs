@@ -15,8 +15,7 @@ use arbitre_engine::tuiles::JOKER;
 use arbitre_engine::{Formule, Lexique, LexiquePartie, Partie};
 use proptest::prelude::*;
 
-mod ecriture;
-use ecriture::{avec_raccord, mot_seul};
+use crate::ecriture::{avec_raccord, mot_seul};
 use std::path::Path;
 use std::sync::OnceLock;
 

@@ -1,0 +1,9 @@
+//! La correction sur des parties réelles : propriétés (proptest) et modèle de
+//! plausibilité : un seul binaire de test, lié une fois.
+
+mod ecriture;
+
+mod arbitrage {
+    mod plausibilite;
+    mod proprietes;
+}
