@@ -81,7 +81,7 @@ fn entrees_invalides_sans_panique() {
     let absent = arbitre(&["solutions", "--partie", "nulle-part.partie", "--coup", "1"]);
     assert_eq!(absent.status.code(), Some(2));
     // Un fichier absent est nommé sans numéro de ligne (jamais `fichier:0:`), en français.
-    assert!(texte(&absent.stderr).contains("erreur : nulle-part.partie : fichier ou répertoire introuvable"), "{}", texte(&absent.stderr));
+    assert!(texte(&absent.stderr).contains("erreur : nulle-part.partie : lecture impossible : fichier ou répertoire introuvable"), "{}", texte(&absent.stderr));
     assert!(!texte(&absent.stderr).contains(":0:"), "{}", texte(&absent.stderr));
     let hors = arbitre(&["solutions", "--partie", "samples/rosace.partie", "--coup", "40"]);
     assert_eq!(hors.status.code(), Some(2));
@@ -92,4 +92,26 @@ fn entrees_invalides_sans_panique() {
     let o = arbitre(&["solutions", "--partie", "samples/rosace.partie", "--coup", "1", "--lexique", binaire.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(texte(&o.stderr).contains("casse.fst : ce n'est pas un fichier .fst valide"), "{}", texte(&o.stderr));
+}
+
+#[test]
+fn sortie_fermee_par_le_lecteur_fin_silencieuse() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // `arbitre solutions … | head -1` : le coup 10 en détail écrit près de 100 Kio, plus
+    // que ne tient un tube ; le lecteur ferme après la première ligne.
+    let mut enfant = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["solutions", "--partie", "samples/rosace.partie", "--coup", "10", "--detail"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut premiere = String::new();
+    BufReader::new(enfant.stdout.take().unwrap()).read_line(&mut premiere).unwrap();
+    assert!(premiere.starts_with("82\tSaUGRENU\tE4"), "{premiere}");
+    let o = enfant.wait_with_output().unwrap();
+    let err = texte(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!err.contains("erreur"), "{err}");
 }

@@ -1,64 +1,79 @@
-//! Une seule façon de dire qu'un fichier ne se lit pas : son chemin, la ligne quand il y en
-//! a une, et la cause, en français. `fichier:ligne: cause` pour un défaut dans le contenu,
-//! `fichier : cause` quand le fichier lui-même manque ou ne s'ouvre pas — jamais
-//! `fichier:0:`.
+//! Une seule façon de dire qu'un fichier ne se lit pas : [`ErreurFichier`], le fichier,
+//! la ligne quand il y en a une, et la cause. Partie, lexique, lectures de bulletins,
+//! archive et CSV des rapports, fichiers de la ligne de commande : même forme,
+//! `fichier:ligne: cause`, ou `fichier : cause` quand l'erreur n'est pas celle d'une ligne
+//! (fichier absent, illisible, vide).
 
-use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Ce qui empêche de lire un fichier.
+/// Une erreur de lecture d'un fichier.
+#[derive(Debug, thiserror::Error)]
+pub struct ErreurFichier {
+    pub chemin: PathBuf,
+    /// La ligne (à partir de 1) quand l'erreur est celle d'une ligne.
+    pub ligne: Option<usize>,
+    #[source]
+    pub cause: Cause,
+}
+
+/// Ce qui empêche de lire le fichier.
 #[derive(Debug, thiserror::Error)]
 pub enum Cause {
-    /// Le fichier ne s'ouvre pas ou ne se lit pas (introuvable, permission…).
-    #[error("{}", crate::francais::io(.0))]
-    Io(#[from] std::io::Error),
-    /// Le contenu est fautif à cet endroit.
+    /// Le système refuse la lecture (fichier absent, droits, répertoire…).
+    #[error("lecture impossible : {}", crate::francais::io(.0))]
+    Lecture(#[source] std::io::Error),
+    /// Des octets qui ne sont pas de l'UTF-8.
+    #[error("{}", crate::texte::MESSAGE_ENCODAGE)]
+    Encodage,
+    /// Le contenu ne dit pas ce qu'il doit dire.
     #[error("{0}")]
     Contenu(String),
 }
 
-/// Un fichier qui ne se lit pas.
-#[derive(Debug)]
-pub struct ErreurFichier {
-    pub chemin: String,
-    /// La ligne (à partir de 1) du défaut, s'il est dans le contenu.
-    pub ligne: Option<usize>,
-    pub cause: Cause,
-}
-
-impl fmt::Display for ErreurFichier {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::fmt::Display for ErreurFichier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.ligne {
-            Some(n) => write!(f, "{}:{n}: {}", self.chemin, self.cause),
-            None => write!(f, "{} : {}", self.chemin, self.cause),
-        }
-    }
-}
-
-impl std::error::Error for ErreurFichier {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.cause {
-            Cause::Io(e) => Some(e),
-            Cause::Contenu(_) => None,
+            Some(n) => write!(f, "{}:{n}: {}", self.chemin.display(), self.cause),
+            None => write!(f, "{} : {}", self.chemin.display(), self.cause),
         }
     }
 }
 
 impl ErreurFichier {
-    /// Le fichier ne s'ouvre pas ou ne se lit pas.
-    pub fn io(chemin: &Path, e: std::io::Error) -> Self {
-        ErreurFichier { chemin: chemin.display().to_string(), ligne: None, cause: Cause::Io(e) }
+    /// Le fichier ne se lit pas (absent, droits…).
+    pub fn lecture(chemin: &Path, e: std::io::Error) -> Self {
+        ErreurFichier { chemin: chemin.to_path_buf(), ligne: None, cause: Cause::Lecture(e) }
     }
 
-    /// Un défaut du contenu, à la ligne donnée.
-    pub fn contenu(chemin: impl Into<String>, ligne: usize, message: impl Into<String>) -> Self {
-        ErreurFichier { chemin: chemin.into(), ligne: Some(ligne), cause: Cause::Contenu(message.into()) }
+    /// Une ligne du fichier ne dit pas ce qu'elle doit dire.
+    pub fn ligne(chemin: &Path, ligne: usize, message: impl Into<String>) -> Self {
+        ErreurFichier { chemin: chemin.to_path_buf(), ligne: Some(ligne), cause: Cause::Contenu(message.into()) }
+    }
+
+    /// Le fichier entier ne dit pas ce qu'il doit dire (vide, sans l'élément attendu…).
+    pub fn contenu(chemin: &Path, message: impl Into<String>) -> Self {
+        ErreurFichier { chemin: chemin.to_path_buf(), ligne: None, cause: Cause::Contenu(message.into()) }
+    }
+
+    /// La ligne `ligne` n'est pas de l'UTF-8.
+    pub fn encodage(chemin: &Path, ligne: usize) -> Self {
+        ErreurFichier { chemin: chemin.to_path_buf(), ligne: Some(ligne), cause: Cause::Encodage }
     }
 }
 
-/// Les octets d'un fichier, ou l'erreur qui le nomme.
+/// Les octets d'un fichier.
 pub fn lire(chemin: &Path) -> Result<Vec<u8>, ErreurFichier> {
-    std::fs::read(chemin).map_err(|e| ErreurFichier::io(chemin, e))
+    std::fs::read(chemin).map_err(|e| ErreurFichier::lecture(chemin, e))
+}
+
+/// Le texte d'un fichier UTF-8 (CSV, archive, liste de mots) : une ligne qui n'en est pas
+/// est une erreur `fichier:ligne` (le fichier décide de tout : on ne devine pas).
+pub fn lire_texte(chemin: &Path) -> Result<String, ErreurFichier> {
+    let d = crate::texte::decoder(&lire(chemin)?);
+    match d.lignes_invalides.first() {
+        Some(&n) => Err(ErreurFichier::encodage(chemin, n)),
+        None => Ok(d.texte),
+    }
 }
 
 #[cfg(test)]
@@ -66,14 +81,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn un_fichier_absent_est_nomme_sans_ligne_et_en_francais() {
-        let e = lire(Path::new("/pas/de/telle/partie.partie")).unwrap_err();
-        assert_eq!(e.to_string(), "/pas/de/telle/partie.partie : fichier ou répertoire introuvable");
-        assert!(e.ligne.is_none());
+    fn fichier_absent_sans_numero_de_ligne() {
+        let e = lire(Path::new("/nulle/part.partie")).unwrap_err();
+        assert_eq!(e.to_string(), "/nulle/part.partie : lecture impossible : fichier ou répertoire introuvable");
+        assert!(matches!(e.cause, Cause::Lecture(ref io) if io.kind() == std::io::ErrorKind::NotFound));
     }
 
     #[test]
-    fn un_defaut_du_contenu_nomme_fichier_et_ligne() {
-        assert_eq!(ErreurFichier::contenu("p.partie", 3, "tirage illisible").to_string(), "p.partie:3: tirage illisible");
+    fn ligne_non_utf8_nommee() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("joueurs.csv");
+        std::fs::write(&p, b"table,nom\n1,Andr\xe9\n").unwrap();
+        let e = lire_texte(&p).unwrap_err();
+        assert_eq!(e.ligne, Some(2));
+        assert!(e.to_string().ends_with(":2: octets qui ne sont pas de l'UTF-8 (lus « � ») : enregistrez le fichier en UTF-8"), "{e}");
     }
 }

@@ -22,6 +22,7 @@ pub mod regles;
 pub mod texte;
 pub mod tuiles;
 
+pub use fichier::ErreurFichier;
 pub use evaluation::{evaluer, places_au_score, places_jouables, verifier, Evaluation, Illegal, Pose};
 pub use generation::{solutions, Solution};
 pub use grille::Grille;

@@ -2,7 +2,6 @@
 //! rejouées et vérifiées au chargement.
 
 use crate::evaluation::{evaluer, Evaluation};
-use crate::fichier::ErreurFichier;
 use crate::grille::Grille;
 use crate::lexique::Lexique;
 use crate::reference::Reference;
@@ -11,28 +10,9 @@ use crate::texte::extrait;
 use crate::tuiles::{mot_depuis_texte, Lettre, Tirage};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use thiserror::Error;
 
-/// Une erreur dans une partie : fichier, ligne (0 : le fichier entier, nommé sans ligne) et
-/// ce qui ne va pas.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("{}{message}", if *ligne == 0 { format!("{} : ", fichier.display()) } else { format!("{}:{ligne}: ", fichier.display()) })]
-pub struct ErreurPartie {
-    pub fichier: PathBuf,
-    pub ligne: usize,
-    pub message: String,
-}
-
-impl From<ErreurPartie> for ErreurFichier {
-    fn from(e: ErreurPartie) -> Self {
-        let chemin = e.fichier.display().to_string();
-        match e.ligne {
-            // Le fichier entier (aucun coup) : nommé sans ligne.
-            0 => ErreurFichier { chemin, ligne: None, cause: crate::fichier::Cause::Contenu(e.message) },
-            n => ErreurFichier::contenu(chemin, n, e.message),
-        }
-    }
-}
+/// Une erreur dans une partie : fichier, ligne quand il y en a une, et ce qui ne va pas.
+pub type ErreurPartie = crate::fichier::ErreurFichier;
 
 /// Un coup tel qu'écrit dans la partie.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,16 +62,15 @@ pub struct MotHorsLexique {
 
 impl Partie {
     /// Lit et rejoue un fichier de partie. Des octets qui ne sont pas de l'UTF-8 sont lus
-    /// « � » : sans effet dans un commentaire, une erreur de la ligne ailleurs. Un fichier
-    /// qui ne s'ouvre pas est nommé sans ligne ([`ErreurFichier`]).
-    pub fn lire(chemin: &Path, formule: Formule) -> Result<Partie, ErreurFichier> {
+    /// « � » : sans effet dans un commentaire, une erreur de la ligne ailleurs.
+    pub fn lire(chemin: &Path, formule: Formule) -> Result<Partie, ErreurPartie> {
         let octets = crate::fichier::lire(chemin)?;
-        Self::depuis_texte(chemin, &crate::texte::decoder(&octets).texte, formule).map_err(ErreurFichier::from)
+        Self::depuis_texte(chemin, &crate::texte::decoder(&octets).texte, formule)
     }
 
     /// Analyse et rejoue le texte d'une partie.
     pub fn depuis_texte(chemin: &Path, texte: &str, formule: Formule) -> Result<Partie, ErreurPartie> {
-        let err = |ligne: usize, message: String| ErreurPartie { fichier: chemin.to_path_buf(), ligne, message };
+        let err = |ligne: usize, message: String| ErreurPartie::ligne(chemin, ligne, message);
         let mut coups = Vec::new();
         for (i, brute) in texte.lines().enumerate() {
             let ligne = i + 1;
@@ -106,7 +85,7 @@ impl Partie {
             coups.push(lire_coup(&champs, ligne, coups.len() as u32 + 1).map_err(|m| err(ligne, m))?);
         }
         if coups.is_empty() {
-            return Err(err(0, "aucun coup : attendu « coup tirage top ref score » par ligne".into()));
+            return Err(ErreurPartie::contenu(chemin, "aucun coup : attendu « coup tirage top ref score » par ligne"));
         }
         let mut partie = Partie { fichier: chemin.to_path_buf(), formule, coups, etats: Vec::new(), tops: Vec::new() };
         partie.rejouer().map_err(|(ligne, m)| err(ligne, m))?;

@@ -61,7 +61,7 @@ struct Relue {
 /// Relit une archive : le dossier, après vérification du format et de la version. Le
 /// texte est lu directement dans les types (sans arbre `serde_json::Value` intermédiaire).
 pub fn lire_archive(chemin: &str, texte: &str) -> Result<Dossier, Erreur> {
-    let err = |message: String| Erreur::Archive { chemin: chemin.to_string(), message };
+    let err = |message: String| Erreur::Archive(arbitre_engine::fichier::ErreurFichier::contenu(std::path::Path::new(chemin), message));
     let en_tete: EnTete = serde_json::from_str(texte).map_err(|e| err(format!("JSON invalide, {}", francais::json(&e))))?;
     match en_tete.format.as_ref().and_then(|f| f.as_str()) {
         Some(FORMAT) => {}

@@ -94,7 +94,7 @@ fn lire_sanction(s: &str) -> Option<Verdict> {
 pub fn lire_premier_arbitre(fichier: &str, texte: &str) -> Result<Vec<CorrectionPremier>, Erreur> {
     let mut v: Vec<CorrectionPremier> = Vec::new();
     for (ligne, champs) in lignes_csv(fichier, texte)? {
-        let err = |message: String| Erreur::Ligne { fichier: fichier.to_string(), ligne, message };
+        let err = |message: String| Erreur::from(arbitre_engine::fichier::ErreurFichier::ligne(std::path::Path::new(fichier), ligne, message));
         if !(3..=4).contains(&champs.len()) {
             return Err(err(format!("{} champs, attendu table,coup,score[,sanction]", champs.len())));
         }

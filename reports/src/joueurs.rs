@@ -16,12 +16,14 @@
 
 use crate::dossier::Joueur;
 use crate::Erreur;
+use arbitre_engine::fichier::ErreurFichier;
+use std::path::Path;
 
 /// Lit le texte d'un fichier de joueurs.
 pub fn lire_joueurs(fichier: &str, texte: &str) -> Result<Vec<Joueur>, Erreur> {
     let mut joueurs: Vec<Joueur> = Vec::new();
     for (ligne, champs) in lignes_csv(fichier, texte)? {
-        let err = |message: String| Erreur::Ligne { fichier: fichier.to_string(), ligne, message };
+        let err = |message: String| Erreur::from(ErreurFichier::ligne(Path::new(fichier), ligne, message));
         if champs.len() > 3 {
             return Err(err(format!("{} champs, attendu table,nom[,arrivee]", champs.len())));
         }
@@ -54,10 +56,13 @@ pub(crate) fn lignes_csv(fichier: &str, texte: &str) -> Result<Vec<(usize, Vec<S
     let mut lecteur = csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).from_reader(texte.as_bytes());
     let mut lignes = Vec::new();
     for (i, enr) in lecteur.records().enumerate() {
-        let enr = enr.map_err(|e| Erreur::Ligne {
-            fichier: fichier.to_string(),
-            ligne: e.position().map(|p| p.line() as usize).unwrap_or(0),
-            message: format!("CSV illisible : {e}"),
+        let enr = enr.map_err(|e| {
+            let message = format!("CSV illisible : {e}");
+            let chemin = Path::new(fichier);
+            Erreur::from(match e.position() {
+                Some(p) => ErreurFichier::ligne(chemin, p.line() as usize, message),
+                None => ErreurFichier::contenu(chemin, message),
+            })
         })?;
         let ligne = enr.position().map(|p| p.line() as usize).unwrap_or(i + 1);
         let champs: Vec<String> = enr.iter().map(str::to_string).collect();

@@ -27,18 +27,22 @@ pub mod verification;
 pub mod tournoi;
 
 pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, GenreErreur, Joueur, Reglages};
+use arbitre_engine::fichier::ErreurFichier;
 pub use rapports::{ecrire_rapports, ecrire_rapports_et_extraits, generer_rapports, Extrait, Rapport};
 
 /// Les erreurs de lecture des fichiers d'entrée et d'écriture des rapports.
 #[derive(Debug, thiserror::Error)]
 pub enum Erreur {
-    /// Une ligne d'un fichier CSV ou JSON : fichier, ligne, ce qui ne va pas.
-    #[error("{fichier}:{ligne}: {message}")]
-    Ligne { fichier: String, ligne: usize, message: String },
+    /// Un fichier d'entrée (CSV des joueurs, du premier arbitre) : fichier, ligne quand il
+    /// y en a une, ce qui ne va pas.
+    #[error(transparent)]
+    Fichier(#[from] ErreurFichier),
+    /// Une archive relue, ou les archives d'un tournoi : laquelle, ce qui ne va pas.
+    #[error("archive {0}")]
+    Archive(ErreurFichier),
+    /// L'écriture d'un rapport.
     #[error("{chemin} : {}", arbitre_engine::francais::io(source))]
     Io { chemin: String, source: std::io::Error },
-    #[error("archive {chemin} : {message}")]
-    Archive { chemin: String, message: String },
     #[error("dossier de sortie {chemin} : {message}")]
     Sortie { chemin: String, message: String },
 }

@@ -79,7 +79,7 @@ impl Tournoi {
     /// jouées. Erreur : aucune partie, la même partie deux fois, un nom porté par deux
     /// tables d'une même partie.
     pub fn classer(titre: &str, parties: &[(String, Dossier)]) -> Result<Tournoi, Erreur> {
-        let err = |chemin: &str, message: String| Erreur::Archive { chemin: chemin.to_string(), message };
+        let err = |chemin: &str, message: String| Erreur::Archive(arbitre_engine::fichier::ErreurFichier::contenu(std::path::Path::new(chemin), message));
         if parties.is_empty() {
             return Err(err("tournoi", "aucune partie".into()));
         }

@@ -90,6 +90,9 @@ impl Partage {
 /// Un dossier d'écritures invalide ou illisible.
 #[derive(Debug, thiserror::Error)]
 pub enum ErreurEcritures {
+    /// Le fichier ne se lit pas (absent, droits, pas en UTF-8).
+    #[error(transparent)]
+    Fichier(#[from] arbitre_engine::fichier::ErreurFichier),
     #[error("{fichier}: lecture impossible : {message}")]
     Lecture { fichier: PathBuf, message: String },
     #[error("{fichier}: champ `{champ}` : {message}")]
@@ -139,7 +142,7 @@ impl Ecritures {
     /// moins un tracé.
     pub fn charger(dossier: &Path, partage: Partage) -> Result<Ecritures, ErreurEcritures> {
         let chemin = dossier.join("test.json");
-        let texte = std::fs::read_to_string(&chemin).map_err(|e| ErreurEcritures::Lecture { fichier: chemin.clone(), message: e.to_string() })?;
+        let texte = arbitre_engine::fichier::lire_texte(&chemin)?;
         let index: Index = serde_json::from_str(&texte).map_err(|e| ErreurEcritures::Lecture { fichier: chemin.clone(), message: e.to_string() })?;
         let champ = |champ: &str, message: String| ErreurEcritures::Champ { fichier: chemin.clone(), champ: champ.into(), message };
         if index.width == 0 || index.height == 0 {

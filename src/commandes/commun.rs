@@ -69,14 +69,7 @@ impl OptionsCorrection {
 
 /// Le texte d'un fichier UTF-8 (CSV, archive) : une ligne qui n'en est pas est une erreur
 /// `fichier:ligne` (le fichier décide de toute la manche : on ne devine pas).
-pub fn lire_texte(chemin: &Path) -> Result<String> {
-    let octets = arbitre_engine::fichier::lire(chemin)?;
-    let d = arbitre_engine::texte::decoder(&octets);
-    if let Some(n) = d.lignes_invalides.first() {
-        return Err(arbitre_engine::fichier::ErreurFichier::contenu(chemin.display().to_string(), *n, arbitre_engine::texte::MESSAGE_ENCODAGE).into());
-    }
-    Ok(d.texte)
-}
+pub use arbitre_engine::fichier::lire_texte;
 
 /// Une barre de progression sur la sortie d'erreur, cachée hors d'un terminal.
 pub fn barre_de_progression(n: usize, message: &'static str) -> indicatif::ProgressBar {

@@ -88,7 +88,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     }
     let lx = a.lexique.charger()?;
     let partie = lire_partie(&a.partie, formule(&a.formule)?)?;
-    let texte = arbitre_engine::texte::decoder(&arbitre_engine::fichier::lire(&a.partie)?).texte;
+    let texte = arbitre_engine::fichier::lire_texte(&a.partie)?;
     let coups = match &a.coups {
         Some(s) => lire_coups(s, partie.coups.len() as u32).with_context(|| format!("--coups « {s} »"))?,
         None => (1..=partie.coups.len() as u32).collect(),

@@ -29,16 +29,15 @@ Ne corrigez pas un tournoi avec ce lexique : passez --lexique avec votre liste o
 
 #[derive(Debug, Error)]
 pub enum ErreurLexique {
-    #[error("lexique {} : {}", chemin.display(), crate::francais::io(source))]
-    Lecture { chemin: PathBuf, source: std::io::Error },
+    /// Le fichier ne se lit pas, ou une ligne de la liste n'est pas de l'UTF-8.
+    #[error("lexique {0}")]
+    Fichier(#[from] crate::fichier::ErreurFichier),
     #[error("lexique {chemin} : ce n'est pas un fichier .fst valide : {source}")]
     Fst { chemin: PathBuf, source: fst::Error },
     #[error("lexique {chemin} : fichier abîmé ou incomplet ({source}) : recompilez-le avec « arbitre lexique build »")]
     Abime { chemin: PathBuf, source: fst::Error },
     #[error("lexique {chemin} : {defaut} : ce lexique n'a pas été compilé par « arbitre lexique build » ; recompilez la liste de mots")]
     Automate { chemin: PathBuf, defaut: DefautAutomate },
-    #[error("lexique {chemin} : ligne {ligne} n'est pas du texte UTF-8")]
-    Encodage { chemin: PathBuf, ligne: usize },
     #[error("lexique {chemin} : aucun mot de 2 à 15 lettres")]
     Vide { chemin: PathBuf },
     #[error("lexique {} : écriture impossible : {}", chemin.display(), crate::francais::io(source))]
@@ -175,7 +174,7 @@ impl Lexique {
     /// Charge un `.fst` (projection mémoire) ou compile une liste de mots (tout autre fichier).
     pub fn charger(chemin: &Path) -> Result<Lexique, ErreurLexique> {
         let nom = chemin.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let lecture = |source| ErreurLexique::Lecture { chemin: chemin.to_path_buf(), source };
+        let lecture = |e| ErreurLexique::from(crate::fichier::ErreurFichier::lecture(chemin, e));
         if chemin.extension().is_some_and(|e| e == "fst") {
             let f = std::fs::File::open(chemin).map_err(lecture)?;
             // SAFETY: le fichier est ouvert en lecture seule ; s'il était modifié pendant
@@ -194,11 +193,7 @@ impl Lexique {
             let dawg = copie.map_err(|defaut| ErreurLexique::Automate { chemin: chemin_fst(), defaut })?;
             return Ok(Self::assembler(set, dawg, nom));
         }
-        let octets = std::fs::read(chemin).map_err(lecture)?;
-        let texte = String::from_utf8(octets).map_err(|e| {
-            let ligne = e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-            ErreurLexique::Encodage { chemin: chemin.to_path_buf(), ligne }
-        })?;
+        let texte = crate::fichier::lire_texte(chemin)?;
         let (fst, bilan) = compiler_liste(&texte);
         if bilan.mots == 0 {
             return Err(ErreurLexique::Vide { chemin: chemin.to_path_buf() });
@@ -209,11 +204,7 @@ impl Lexique {
     /// Compile une liste en fichier `.fst` ; `sans_abreviations` : écarte les abréviations,
     /// symboles et sigles (construction du lexique libre par défaut).
     pub fn construire(liste: &Path, sortie: &Path, sans_abreviations: bool) -> Result<BilanConstruction, ErreurLexique> {
-        let octets = std::fs::read(liste).map_err(|source| ErreurLexique::Lecture { chemin: liste.to_path_buf(), source })?;
-        let texte = String::from_utf8(octets).map_err(|e| {
-            let ligne = e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-            ErreurLexique::Encodage { chemin: liste.to_path_buf(), ligne }
-        })?;
+        let texte = crate::fichier::lire_texte(liste)?;
         let (fst, bilan) = compiler(&texte, sans_abreviations);
         if bilan.mots == 0 {
             return Err(ErreurLexique::Vide { chemin: liste.to_path_buf() });
