@@ -77,9 +77,9 @@ fn resultats_incoherents_nomment_la_ligne() {
     let sept = ecrire(d.path(), "sept.csv", "nom,cote\nA,7\nB,6\nC,5\nD,4\nE,3\nF,2\nG,1\n");
     let o = arbitre(&["classique", "appariement", "--joueurs", &sept]);
     assert!(!o.status.success());
-    assert!(texte(&o.stderr).contains("sept.csv: 7 inscrits : la formule classique prévoit de 8 à 128 joueurs"), "{}", texte(&o.stderr));
+    assert!(texte(&o.stderr).contains("sept.csv : 7 inscrits : la formule classique prévoit de 8 à 128 joueurs"), "{}", texte(&o.stderr));
     // Un fichier absent.
     let o = arbitre(&["classique", "appariement", "--joueurs", d.path().join("absent.csv").to_str().unwrap()]);
     assert!(!o.status.success());
-    assert!(texte(&o.stderr).contains("absent.csv: lecture impossible"), "{}", texte(&o.stderr));
+    assert!(texte(&o.stderr).contains("absent.csv : lecture impossible : fichier ou répertoire introuvable"), "{}", texte(&o.stderr));
 }

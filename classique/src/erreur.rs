@@ -1,24 +1,16 @@
 //! Erreurs de lecture et de cohérence, toujours rapportées au fichier (et à la ligne) fautif.
 
-use std::path::PathBuf;
+use arbitre_engine::fichier::ErreurFichier;
 
 /// Une erreur de la formule classique. L'affichage est en français et commence par
 /// `fichier:ligne:` quand une ligne est en cause, pour que l'arbitre corrige la bonne.
 #[derive(Debug, thiserror::Error)]
 pub enum Erreur {
-    /// Le fichier ne peut pas être lu (absent, droits, pas en UTF-8…).
-    #[error("{}: lecture impossible : {source}", fichier.display())]
-    Lecture {
-        fichier: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    /// Une ligne précise est fautive.
-    #[error("{}:{ligne}: {message}", fichier.display())]
-    Ligne { fichier: PathBuf, ligne: u64, message: String },
-    /// Le fichier est incohérent dans son ensemble (ronde manquante, joueur absent d'une ronde…).
-    #[error("{}: {message}", fichier.display())]
-    Fichier { fichier: PathBuf, message: String },
+    /// Un fichier ne se lit pas (absent, droits, pas en UTF-8), une ligne précise est
+    /// fautive, ou le fichier est incohérent dans son ensemble (ronde manquante, joueur
+    /// absent d'une ronde…) : l'erreur de fichier du projet.
+    #[error(transparent)]
+    Fichier(#[from] ErreurFichier),
     /// Le tournoi ne peut pas être apparié (nombre de joueurs hors formule, tournoi terminé…).
     #[error("{0}")]
     Tournoi(String),
@@ -26,21 +18,17 @@ pub enum Erreur {
 
 impl Erreur {
     pub(crate) fn ligne(fichier: &std::path::Path, ligne: u64, message: impl Into<String>) -> Self {
-        Erreur::Ligne { fichier: fichier.to_path_buf(), ligne, message: message.into() }
+        Erreur::Fichier(ErreurFichier::ligne(fichier, ligne as usize, message))
     }
 
     pub(crate) fn fichier(fichier: &std::path::Path, message: impl Into<String>) -> Self {
-        Erreur::Fichier { fichier: fichier.to_path_buf(), message: message.into() }
+        Erreur::Fichier(ErreurFichier::contenu(fichier, message))
     }
 }
 
 /// Lit un fichier texte UTF-8 (la marque d'ordre d'octets d'un tableur est retirée).
 pub(crate) fn lire_texte(fichier: &std::path::Path) -> Result<String, Erreur> {
-    let octets = std::fs::read(fichier).map_err(|source| Erreur::Lecture { fichier: fichier.to_path_buf(), source })?;
-    let texte = String::from_utf8(octets).map_err(|e| Erreur::Lecture {
-        fichier: fichier.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, format!("le fichier n'est pas en UTF-8 ({e})")),
-    })?;
+    let texte = arbitre_engine::fichier::lire_texte(fichier)?;
     Ok(texte.strip_prefix('\u{feff}').map(str::to_owned).unwrap_or(texte))
 }
 

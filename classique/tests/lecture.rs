@@ -27,7 +27,7 @@ fn joueurs_mal_ecrits() {
         ("nom,cote\n,1500\n", "joueurs.csv:2: nom vide"),
         ("nom,cote\nAli,1500,3\n", "joueurs.csv:2: 3 colonnes au lieu de 2"),
         ("nom,cote,forfait\nAli,1500,2;trois\n", "joueurs.csv:2: forfait « trois » de Ali"),
-        ("", "joueurs.csv: fichier vide"),
+        ("", "joueurs.csv : fichier vide"),
     ];
     for (texte, attendu) in cas {
         let e = erreur_joueurs(texte);
@@ -56,8 +56,8 @@ fn resultats_incoherents() {
     let cas = [
         (format!("{e1}1,P01,P08,400,300\n1,P05,P01,400,300\n"), "resultats.csv:3: P01 est apparié deux fois à la ronde 1 (lignes 2 et 3)"),
         (format!("{e1}1,P01,Zoé,400,300\n"), "resultats.csv:2: joueur_2 « Zoé » inconnu"),
-        (format!("{e1}{r1}3,P01,P08,400,300\n"), "resultats.csv: la ronde 2 manque (la ronde 3 figure à la ligne 6)"),
-        (format!("{e1}1,P01,P08,400,300\n"), "resultats.csv: ronde 1 incomplète : P02 n'y a pas de résultat"),
+        (format!("{e1}{r1}3,P01,P08,400,300\n"), "resultats.csv : la ronde 2 manque (la ronde 3 figure à la ligne 6)"),
+        (format!("{e1}1,P01,P08,400,300\n"), "resultats.csv : ronde 1 incomplète : P02 n'y a pas de résultat"),
         (format!("{e1}1,P01,P08,400,\n"), "resultats.csv:2: P01 – P08 : score manquant"),
         (format!("{e1}1,P01,P08,400,-3\n"), "resultats.csv:2: score_2 « -3 »"),
         (format!("{e1}0,P01,P08,400,300\n"), "resultats.csv:2: ronde « 0 »"),

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use arbitre_engine::fichier::ErreurFichier;
 
 /// Le texte du bulletin FISF livré avec arbitre.
 pub const FISF_TOML: &str = include_str!("../formulaires/fisf.toml");
@@ -98,16 +99,9 @@ impl Role {
     }
 }
 
-/// Un fichier de formulaire invalide : le fichier, le champ et ce qui ne va pas.
-#[derive(Debug, thiserror::Error)]
-pub enum ErreurFormulaire {
-    #[error("{fichier}: lecture impossible : {source}")]
-    Lecture { fichier: String, source: std::io::Error },
-    #[error("{fichier}: {message}")]
-    Syntaxe { fichier: String, message: String },
-    #[error("{fichier}: champ `{champ}` : {message}")]
-    Champ { fichier: String, champ: String, message: String },
-}
+/// Un fichier de formulaire illisible ou invalide : l'erreur de fichier du projet
+/// ([`ErreurFichier`]), avec la ligne d'une faute de syntaxe et le champ en cause.
+pub type ErreurFormulaire = ErreurFichier;
 
 impl Rect {
     pub fn contient(&self, autre: &Rect) -> bool {
@@ -158,15 +152,17 @@ impl Formulaire {
 
     /// Lit et vérifie un fichier de formulaire.
     pub fn charger(chemin: &Path) -> Result<Formulaire, ErreurFormulaire> {
-        let fichier = chemin.display().to_string();
-        let texte = std::fs::read_to_string(chemin).map_err(|source| ErreurFormulaire::Lecture { fichier: fichier.clone(), source })?;
-        Formulaire::depuis_texte(&fichier, &texte)
+        let texte = arbitre_engine::fichier::lire_texte(chemin)?;
+        Formulaire::depuis_texte(&chemin.display().to_string(), &texte)
     }
 
     /// Analyse et vérifie le texte d'un formulaire ; `fichier` sert aux messages.
     pub fn depuis_texte(fichier: &str, texte: &str) -> Result<Formulaire, ErreurFormulaire> {
-        let f: Formulaire =
-            toml::from_str(texte).map_err(|e| ErreurFormulaire::Syntaxe { fichier: fichier.to_string(), message: e.to_string().trim_end().to_string() })?;
+        let f: Formulaire = toml::from_str(texte).map_err(|e| match e.span() {
+            // La ligne de la faute, comptée depuis 1.
+            Some(s) => ErreurFichier::ligne(Path::new(fichier), texte[..s.start].matches('\n').count() + 1, e.message().trim_end()),
+            None => ErreurFichier::contenu(Path::new(fichier), e.message().trim_end()),
+        })?;
         f.verifier(fichier)?;
         Ok(f)
     }
@@ -182,7 +178,7 @@ impl Formulaire {
     }
 
     fn verifier(&self, fichier: &str) -> Result<(), ErreurFormulaire> {
-        let err = |champ: &str, message: String| ErreurFormulaire::Champ { fichier: fichier.to_string(), champ: champ.to_string(), message };
+        let err = |champ: &str, message: String| ErreurFichier::contenu(Path::new(fichier), format!("champ `{champ}` : {message}"));
         let positif = |champ: &str, v: f64| {
             if v.is_finite() && v > 0.0 {
                 Ok(())
@@ -261,7 +257,7 @@ mod tests {
     fn une_aire_trop_petite_est_refusee_en_nommant_fichier_et_champ() {
         let texte = FISF_TOML.replace("colonnes = 17", "colonnes = 12");
         let e = Formulaire::depuis_texte("mon-bulletin.toml", &texte).unwrap_err().to_string();
-        assert!(e.starts_with("mon-bulletin.toml: champ `zone.colonnes`"), "{e}");
+        assert!(e.starts_with("mon-bulletin.toml : champ `zone.colonnes`"), "{e}");
     }
 
     #[test]
@@ -271,7 +267,9 @@ mod tests {
         assert!(e.contains("`cadres`") && e.contains("score"), "{e}");
         let inconnu = FISF_TOML.replace("case_mm = 5.5", "case_mm = 5.5\ncouleur = 3");
         let e = Formulaire::depuis_texte("b.toml", &inconnu).unwrap_err().to_string();
-        assert!(e.starts_with("b.toml:") && e.contains("couleur"), "{e}");
+        // La ligne de la faute de syntaxe est nommée.
+        let ligne = inconnu.lines().position(|l| l.starts_with("couleur")).unwrap() + 1;
+        assert!(e.starts_with(&format!("b.toml:{ligne}: ")) && e.contains("couleur"), "{e}");
     }
 
     #[test]

@@ -42,11 +42,11 @@ pub enum ErreurImage {
 
 /// Les pages d'un fichier image, en niveaux de gris (une seule sauf pour un TIFF).
 pub fn charger(chemin: &Path) -> Result<Vec<GrayImage>, ErreurImage> {
-    let taille = std::fs::metadata(chemin).map_err(|e| ErreurImage::Lecture(e.to_string()))?.len();
+    let taille = std::fs::metadata(chemin).map_err(|e| ErreurImage::Lecture(arbitre_engine::francais::io(&e)))?.len();
     if taille > OCTETS_MAX {
         return Err(ErreurImage::FichierTropGrand { octets: taille });
     }
-    let octets = std::fs::read(chemin).map_err(|e| ErreurImage::Lecture(e.to_string()))?;
+    let octets = std::fs::read(chemin).map_err(|e| ErreurImage::Lecture(arbitre_engine::francais::io(&e)))?;
     decoder(&octets)
 }
 

@@ -1,7 +1,8 @@
 //! `arbitre classique appariement|classement` : tournois en formule classique.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use arbitre_classique::{appariements_csv, classement_csv, classement_final, lire_joueurs, prochaine_ronde_avec, Evitement, Tournoi};
+use arbitre_engine::fichier::ErreurFichier;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,7 +38,7 @@ pub fn executer(c: Commande) -> Result<ExitCode> {
     match c {
         Commande::Appariement { joueurs, resultats, sans_rematch } => {
             let inscrits = lire_joueurs(&joueurs)?;
-            inscrits.nombre_de_rondes().with_context(|| joueurs.display().to_string())?;
+            inscrits.nombre_de_rondes().map_err(|e| ErreurFichier::contenu(&joueurs, e.to_string()))?;
             let t = match resultats {
                 Some(f) => Tournoi::lire(inscrits, &f)?,
                 None => Tournoi::nouveau(inscrits)?,
@@ -65,7 +66,7 @@ pub fn executer(c: Commande) -> Result<ExitCode> {
         }
         Commande::Classement { joueurs, resultats } => {
             let inscrits = lire_joueurs(&joueurs)?;
-            inscrits.nombre_de_rondes().with_context(|| joueurs.display().to_string())?;
+            inscrits.nombre_de_rondes().map_err(|e| ErreurFichier::contenu(&joueurs, e.to_string()))?;
             let t = Tournoi::lire(inscrits, &resultats)?;
             eprintln!("classement après {} ronde(s) sur {}", t.jouees(), t.rondes());
             std::io::stdout().write_all(classement_csv(&classement_final(&t), t.inscrits()).as_bytes())?;
