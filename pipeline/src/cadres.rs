@@ -19,6 +19,11 @@ const TACHE_MIN_MM2: f64 = 0.3;
 /// Un caractère plus large que haut de ce rapport porte plusieurs caractères collés.
 const LARGEUR_MAX: f64 = 1.35;
 
+/// Où couper (fraction de la largeur) une tache large qui porte peut-être deux caractères.
+const COUPES: [f64; 6] = [0.3, 0.38, 0.46, 0.54, 0.62, 0.7];
+/// Au plus tant de découpages par cadre.
+const VARIANTES_MAX: usize = 24;
+
 /// Un caractère écrit dans un cadre.
 #[derive(Debug, Clone)]
 pub struct CaractereEncre {
@@ -33,7 +38,8 @@ pub struct CaractereEncre {
 
 /// Les découpages possibles du cadre `role` en caractères, de gauche à droite : le premier
 /// est le découpage ordinaire ; les suivants le varient en un endroit (une tache coupée
-/// laissée entière, une tache large coupée en deux, une petite tache écartée). Le modèle
+/// laissée entière, une tache large coupée en deux à sa colonne la plus mince ou à l'une
+/// des colonnes de [`COUPES`]). Le modèle
 /// départage (`Lecteur`) : c'est la lecture qui dit où sont les caractères quand la forme
 /// de l'encre ne suffit pas.
 pub fn decoupages(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> Vec<Vec<CaractereEncre>> {
@@ -55,27 +61,24 @@ pub fn decoupages(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, rol
     let taches = plan.composantes((TACHE_MIN_MM2 * K * K).round() as usize);
     let groupes = reunir(taches);
     let mut variantes: Vec<Vec<Groupe>> = vec![groupes.iter().flat_map(|g| couper(&plan, g.clone(), None)).collect()];
-    let aire_type = {
-        let mut a: Vec<usize> = groupes.iter().map(|g| g.pixels.len()).collect();
-        a.sort_unstable();
-        a.get(a.len() / 2).copied().unwrap_or(0)
+    let avec = |i: usize, a: Vec<Groupe>| -> Vec<Groupe> {
+        groupes.iter().enumerate().flat_map(|(j, x)| if j == i { a.clone() } else { couper(&plan, x.clone(), None) }).collect()
     };
     for (i, g) in groupes.iter().enumerate() {
         let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
-        let autre: Option<Vec<Groupe>> = if l > LARGEUR_MAX * h && h >= 2.0 * K {
-            Some(vec![g.clone()]) // coupée d'ordinaire : entière
-        } else if l > 0.9 * h && h >= 2.0 * K {
-            Some(couper(&plan, g.clone(), Some(2))) // large : coupée en deux
-        } else if (g.pixels.len() as f64) < 0.25 * aire_type as f64 {
-            Some(Vec::new()) // petite : écartée
-        } else {
-            None
-        };
-        if let Some(a) = autre {
-            let v: Vec<Groupe> = groupes.iter().enumerate().flat_map(|(j, x)| if j == i { a.clone() } else { couper(&plan, x.clone(), None) }).collect();
-            variantes.push(v);
+        if l > LARGEUR_MAX * h && h >= 2.0 * K {
+            variantes.push(avec(i, vec![g.clone()])); // coupée d'ordinaire : entière
         }
-        if variantes.len() >= 5 {
+        if l > 0.9 * h && h >= 2.0 * K {
+            // Large : peut-être deux caractères collés. Coupée en deux à la colonne la plus
+            // mince, et à plusieurs colonnes fixes (deux chiffres qui se touchent n'ont pas
+            // toujours leur colonne la plus mince entre eux).
+            variantes.push(avec(i, couper(&plan, g.clone(), Some(2))));
+            for f in COUPES {
+                variantes.push(avec(i, couper_a(&plan, g.clone(), &[g.boite[0] + (f * l) as usize])));
+            }
+        }
+        if variantes.len() >= VARIANTES_MAX {
             break;
         }
     }
@@ -178,7 +181,13 @@ fn couper(plan: &Plan, g: Groupe, n: Option<usize>) -> Vec<Groupe> {
         let (a, b) = (cible.saturating_sub(rayon), (cible + rayon).min(colonnes.len() - 1));
         coupes.push((a..=b).min_by_key(|&x| colonnes[x]).unwrap_or(cible) + g.boite[0]);
     }
-    let mut parts: Vec<Vec<u32>> = vec![Vec::new(); n];
+    couper_a(plan, g, &coupes)
+}
+
+/// Coupe un groupe aux colonnes `coupes` (croissantes) : chaque pixel va au morceau de sa
+/// colonne.
+fn couper_a(plan: &Plan, g: Groupe, coupes: &[usize]) -> Vec<Groupe> {
+    let mut parts: Vec<Vec<u32>> = vec![Vec::new(); coupes.len() + 1];
     for &i in &g.pixels {
         let u = i as usize % plan.largeur;
         parts[coupes.iter().filter(|&&c| u >= c).count()].push(i);

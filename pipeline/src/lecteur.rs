@@ -7,7 +7,7 @@ use crate::chronos::{Chronos, Etape};
 use std::time::Instant;
 use crate::cases::cases_encrees;
 use crate::chargement::{charger, decoder, ErreurImage};
-use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
+use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele};
 use crate::recalage::{recaler, Recalage, Rejet};
 use crate::vignette::Vignette;
@@ -117,8 +117,9 @@ impl Lecteur {
         let (p_cases, mut reste) = probas.split_at(cases.len());
         let champs: Vec<ChampLu> = cadres
             .iter()
-            .zip([false, true, false])
-            .map(|(variantes, est_ref)| {
+            .zip([Forme::Libre, Forme::Reference, Forme::Libre])
+            .map(|(variantes, forme)| {
+                let est_ref = forme == Forme::Reference;
                 let lus: Vec<Vec<CaractereLu>> = variantes
                     .iter()
                     .map(|cars| {
@@ -127,7 +128,7 @@ impl Lecteur {
                         cars.iter().zip(ici).map(|(c, p)| caractere(p, est_ref, c.espace_avant, c.coupe)).collect()
                     })
                     .collect();
-                champ_des_decoupages(lus)
+                champ_des_decoupages(lus, forme)
             })
             .collect();
         let [table, reference, score]: [ChampLu; 3] = champs.try_into().expect("trois cadres");

@@ -80,7 +80,7 @@ pub fn alternatives(p: &[f32], classes: &[&str]) -> Vec<Alternative> {
 /// affaire de découpage, pesée par [`champ_des_decoupages`] ; les lectures du caractère
 /// sont donc ramenées à celles qui écrivent quelque chose (sinon un « 1 », trait seul qui
 /// ressemble à un bout de chiffre, disparaîtrait du score).
-fn chaines(caracteres: &[CaractereLu]) -> Vec<Alternative> {
+fn chaines(caracteres: &[CaractereLu], n: usize) -> Vec<Alternative> {
     let mut faisceau: Vec<(String, f32)> = vec![(String::new(), 1.0)];
     for c in caracteres {
         let mut suite: Vec<(String, f32)> = Vec::new();
@@ -108,13 +108,43 @@ fn chaines(caracteres: &[CaractereLu]) -> Vec<Alternative> {
         suite.truncate(8);
         faisceau = suite;
     }
-    faisceau.into_iter().filter(|(_, p)| *p >= PROBABILITE_MIN).take(ALTERNATIVES_MAX).map(|(lecture, p)| Alternative { lecture, p }).collect()
+    faisceau.into_iter().filter(|(_, p)| *p >= PROBABILITE_MIN).take(n).map(|(lecture, p)| Alternative { lecture, p }).collect()
+}
+
+/// Ce qu'un cadre peut contenir, connu d'avance : le cadre Réf. reçoit une référence, une
+/// lettre A–O et un nombre 1–15 dans un ordre ou l'autre (règlement 4.3.1). C'est une
+/// connaissance du bulletin, pas de la partie : elle départage un trait seul lu « 1 » ou
+/// « I », un rond lu « 0 » ou « O », sans rien savoir des solutions ni du top.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forme {
+    /// Table, score : des chiffres, sans autre attente.
+    Libre,
+    /// Réf. : une lecture mal formée garde la probabilité a priori [`REFERENCE_MAL_FORMEE`]
+    /// relativement à une bien formée — moins probable, jamais exclue (un joueur peut
+    /// écrire « 8 » seul, et la correction le juge tel quel).
+    Reference,
+}
+
+/// Probabilité a priori d'une référence mal formée, relativement à une bien formée.
+pub const REFERENCE_MAL_FORMEE: f64 = 0.01;
+
+/// Une lettre A–O et un nombre 1–15, dans un ordre ou l'autre, espaces ignorés ; ou rien.
+pub fn reference_bien_formee(texte: &str) -> bool {
+    let t: String = texte.chars().filter(|c| !c.is_whitespace()).collect();
+    if t.is_empty() {
+        return true;
+    }
+    let lettre = |c: char| ('A'..='O').contains(&c);
+    let nombre = |s: &str| !s.starts_with('0') && s.parse::<u32>().is_ok_and(|n| (1..=15).contains(&n)) && s.chars().all(|c| c.is_ascii_digit());
+    let mut cs = t.chars();
+    let (premier, dernier) = (cs.next().unwrap_or(' '), t.chars().last().unwrap_or(' '));
+    (lettre(premier) && nombre(&t[1..])) || (lettre(dernier) && nombre(&t[..t.len() - 1]))
 }
 
 /// Le champ d'un cadre, ses caractères lus par la tête `chiffre` (table, score) ou
 /// `reference`.
 pub fn champ(caracteres: Vec<CaractereLu>) -> ChampLu {
-    let alternatives = chaines(&caracteres);
+    let alternatives = chaines(&caracteres, ALTERNATIVES_MAX);
     let valeur = alternatives.first().map(|a| a.lecture.clone()).filter(|v| !v.is_empty());
     ChampLu { valeur, alternatives, caracteres }
 }
@@ -122,21 +152,31 @@ pub fn champ(caracteres: Vec<CaractereLu>) -> ChampLu {
 /// Le champ d'un cadre lu selon plusieurs découpages. Un découpage pèse la probabilité que
 /// chacun de ses morceaux soit bien *un* caractère (le modèle répond `vide` pour deux
 /// chiffres collés ou un bout de chiffre) ; les chaînes de tous les découpages sont mêlées
-/// selon ces poids. Le découpage le plus vraisemblable donne les caractères rapportés.
-pub fn champ_des_decoupages(decoupages: Vec<Vec<CaractereLu>>) -> ChampLu {
+/// selon ces poids, puis pesées par ce que le cadre peut contenir ([`Forme`]). Le
+/// découpage le plus vraisemblable donne les caractères rapportés.
+pub fn champ_des_decoupages(decoupages: Vec<Vec<CaractereLu>>, forme: Forme) -> ChampLu {
     let p_vide = |c: &CaractereLu| c.alternatives.iter().find(|a| a.lecture == "vide").map_or(0.0, |a| a.p as f64);
     let poids: Vec<f64> = decoupages.iter().map(|cars| cars.iter().map(|c| 1.0 - p_vide(c)).product()).collect();
     let total: f64 = poids.iter().sum::<f64>().max(f64::MIN_POSITIVE);
     let meilleur = (0..decoupages.len()).max_by(|&a, &b| poids[a].total_cmp(&poids[b])).unwrap_or(0);
     let mut melange: Vec<Alternative> = Vec::new();
     let mut champs: Vec<ChampLu> = decoupages.into_iter().map(champ).collect();
+    let a_priori = |t: &str| if forme == Forme::Reference && !reference_bien_formee(t) { REFERENCE_MAL_FORMEE } else { 1.0 };
+    let mut masse = 0.0f64;
+    let mut pesees: Vec<(String, f64)> = Vec::new();
     for (c, w) in champs.iter().zip(&poids) {
-        for a in &c.alternatives {
-            let p = (a.p as f64 * w / total) as f32;
-            match melange.iter_mut().find(|m| m.lecture == a.lecture) {
-                Some(m) => m.p += p,
-                None => melange.push(Alternative { lecture: a.lecture.clone(), p }),
-            }
+        for a in chaines(&c.caracteres, 8) {
+            let p = a.p as f64 * w / total * a_priori(&a.lecture);
+            masse += p;
+            pesees.push((a.lecture, p));
+        }
+    }
+    let masse = masse.max(f64::MIN_POSITIVE);
+    for (lecture, p) in pesees {
+        let p = (p / masse) as f32;
+        match melange.iter_mut().find(|m| m.lecture == lecture) {
+            Some(m) => m.p += p,
+            None => melange.push(Alternative { lecture, p }),
         }
     }
     melange.sort_by(|a, b| b.p.total_cmp(&a.p));
@@ -355,5 +395,34 @@ mod tests {
         // Une référence garde ses espaces : « 13 B ».
         let r = champ(vec![car(&[("1", 1.0)], false), car(&[("3", 1.0)], false), car(&[("B", 1.0)], true)]);
         assert_eq!(r.valeur.as_deref(), Some("13 B"));
+    }
+
+    #[test]
+    fn une_reference_bien_formee_est_une_lettre_a_o_et_un_nombre_1_15() {
+        for r in ["H4", "4H", "13 B", "B 13", "o15", ""] {
+            assert!(reference_bien_formee(&r.to_uppercase()), "{r}");
+        }
+        for r in ["12", "14 10", "P4", "H16", "H0", "H04", "HH", "8", "H"] {
+            assert!(!reference_bien_formee(r), "{r}");
+        }
+    }
+
+    #[test]
+    fn le_cadre_ref_departage_un_trait_lu_1_ou_i_sans_exclure_une_reference_mal_formee() {
+        // Un trait seul, lu « 1 » plutôt que « I », puis un 2 : « 12 » n'est pas une
+        // référence, « I2 » en est une ; la lecture retenue est « I2 », « 12 » reste une
+        // alternative (un joueur a pu l'écrire).
+        let cars = || vec![car(&[("1", 0.9), ("I", 0.1)], false), car(&[("2", 1.0)], false)];
+        let c = champ_des_decoupages(vec![cars()], Forme::Reference);
+        assert_eq!(c.valeur.as_deref(), Some("I2"));
+        let p = |t: &str| c.alternatives.iter().find(|a| a.lecture == t).map_or(0.0, |a| a.p);
+        let attendu = 0.1 / (0.1 + 0.9 * REFERENCE_MAL_FORMEE as f32);
+        assert!((p("I2") - attendu).abs() < 1e-4, "{:?}", c.alternatives);
+        assert!(p("12") > 0.05, "{:?}", c.alternatives);
+        // Ailleurs (table, score), rien ne change : « 12 ».
+        assert_eq!(champ_des_decoupages(vec![cars()], Forme::Libre).valeur.as_deref(), Some("12"));
+        // Ce qui ne se lit qu'en référence mal formée reste lu tel quel.
+        let seul = champ_des_decoupages(vec![vec![car(&[("8", 1.0)], false)]], Forme::Reference);
+        assert_eq!(seul.valeur.as_deref(), Some("8"));
     }
 }
