@@ -8,6 +8,7 @@ use crate::plan::{Plan, K};
 use crate::vignette::{echantillonner, Fenetre, Vignette};
 use arbitre_formulaire::{Formulaire, Homographie, Rect, Role};
 use image::GrayImage;
+use std::collections::HashMap;
 
 /// Retrait (mm) depuis le trait du cadre : épaisseur du trait et erreur de recalage.
 const RETRAIT_MM: f64 = 1.0;
@@ -36,88 +37,178 @@ pub struct CaractereEncre {
     pub vignette: Vignette,
 }
 
-/// Les découpages possibles du cadre `role` en caractères, de gauche à droite : le premier
-/// est le découpage ordinaire ; les suivants le varient en un endroit (une tache coupée
-/// laissée entière, une tache large coupée en deux à sa colonne la plus mince ou à l'une
-/// des colonnes de [`COUPES`]). Le modèle
-/// départage (`Lecteur`) : c'est la lecture qui dit où sont les caractères quand la forme
-/// de l'encre ne suffit pas.
-pub fn decoupages(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> Vec<Vec<CaractereEncre>> {
-    let c = f.cadre(role);
-    let r = Rect { x_mm: c.x_mm + RETRAIT_MM, y_mm: c.y_mm + RETRAIT_MM, largeur_mm: c.largeur_mm - 2.0 * RETRAIT_MM, hauteur_mm: c.hauteur_mm - 2.0 * RETRAIT_MM };
-    let mut plan = Plan::redresser(img, mm_vers_px, &r);
-    // Le libellé imprimé, en haut à gauche du cadre.
-    if !c.libelle.is_empty() {
-        let l = Rect { x_mm: c.x_mm + 0.6, y_mm: c.y_mm + 0.4, largeur_mm: 1.2 + c.libelle.chars().count() as f64 * LIBELLE_MM * AVANCE, hauteur_mm: LIBELLE_MM + 1.4 };
-        for v in 0..plan.hauteur {
-            for u in 0..plan.largeur {
-                let (x, y) = plan.mm(u as f64, v as f64);
-                if x >= l.x_mm && x <= l.x_mm + l.largeur_mm && y >= l.y_mm && y <= l.y_mm + l.hauteur_mm {
-                    plan.encre[v * plan.largeur + u] = false;
+/// Une façon de découper un cadre : l'ordinaire, ou l'ordinaire varié en un groupe.
+#[derive(Debug, Clone, Copy)]
+enum Variante {
+    Ordinaire,
+    /// Le groupe, coupé d'ordinaire, laissé entier.
+    Entier(usize),
+    /// Le groupe coupé en deux à sa colonne la plus mince.
+    Mince(usize),
+    /// Le groupe coupé en deux à cette fraction de sa largeur.
+    Colonne(usize, f64),
+}
+
+/// Un cadre préparé : son encre réunie en groupes, et les découpages possibles, de gauche
+/// à droite : le premier est le découpage ordinaire ; les suivants le varient en un endroit
+/// (une tache coupée laissée entière, une tache large coupée en deux à sa colonne la plus
+/// mince ou à l'une des colonnes de [`COUPES`]). Le modèle départage (`Lecteur`) : c'est la
+/// lecture qui dit où sont les caractères quand la forme de l'encre ne suffit pas.
+pub struct Cadre<'a> {
+    img: &'a GrayImage,
+    mm_vers_px: &'a Homographie,
+    plan: Plan,
+    groupes: Vec<Groupe>,
+    variantes: Vec<Variante>,
+    /// Un même caractère (mêmes pixels) revient dans presque tous les découpages : sa
+    /// vignette n'est échantillonnée qu'une fois.
+    deja: HashMap<Vec<u32>, Vignette>,
+}
+
+impl<'a> Cadre<'a> {
+    /// L'encre du cadre `role`, hors du libellé imprimé, et ses découpages possibles.
+    pub fn preparer(img: &'a GrayImage, f: &Formulaire, mm_vers_px: &'a Homographie, role: Role) -> Cadre<'a> {
+        let c = f.cadre(role);
+        let r = Rect { x_mm: c.x_mm + RETRAIT_MM, y_mm: c.y_mm + RETRAIT_MM, largeur_mm: c.largeur_mm - 2.0 * RETRAIT_MM, hauteur_mm: c.hauteur_mm - 2.0 * RETRAIT_MM };
+        let mut plan = Plan::redresser(img, mm_vers_px, &r);
+        // Le libellé imprimé, en haut à gauche du cadre.
+        if !c.libelle.is_empty() {
+            let l = Rect { x_mm: c.x_mm + 0.6, y_mm: c.y_mm + 0.4, largeur_mm: 1.2 + c.libelle.chars().count() as f64 * LIBELLE_MM * AVANCE, hauteur_mm: LIBELLE_MM + 1.4 };
+            for v in 0..plan.hauteur {
+                for u in 0..plan.largeur {
+                    let (x, y) = plan.mm(u as f64, v as f64);
+                    if x >= l.x_mm && x <= l.x_mm + l.largeur_mm && y >= l.y_mm && y <= l.y_mm + l.hauteur_mm {
+                        plan.encre[v * plan.largeur + u] = false;
+                    }
                 }
             }
         }
-    }
-    let taches = plan.composantes((TACHE_MIN_MM2 * K * K).round() as usize);
-    let groupes = reunir(taches);
-    let mut variantes: Vec<Vec<Groupe>> = vec![groupes.iter().flat_map(|g| couper(&plan, g.clone(), None)).collect()];
-    let avec = |i: usize, a: Vec<Groupe>| -> Vec<Groupe> {
-        groupes.iter().enumerate().flat_map(|(j, x)| if j == i { a.clone() } else { couper(&plan, x.clone(), None) }).collect()
-    };
-    for (i, g) in groupes.iter().enumerate() {
-        let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
-        if l > LARGEUR_MAX * h && h >= 2.0 * K {
-            variantes.push(avec(i, vec![g.clone()])); // coupée d'ordinaire : entière
-        }
-        if l > 0.9 * h && h >= 2.0 * K {
-            // Large : peut-être deux caractères collés. Coupée en deux à la colonne la plus
-            // mince, et à plusieurs colonnes fixes (deux chiffres qui se touchent n'ont pas
-            // toujours leur colonne la plus mince entre eux).
-            variantes.push(avec(i, couper(&plan, g.clone(), Some(2))));
-            for f in COUPES {
-                variantes.push(avec(i, couper_a(&plan, g.clone(), &[g.boite[0] + (f * l) as usize])));
+        let taches = plan.composantes((TACHE_MIN_MM2 * K * K).round() as usize);
+        let groupes = reunir(taches);
+        let mut variantes = vec![Variante::Ordinaire];
+        for (i, g) in groupes.iter().enumerate() {
+            let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
+            if l > LARGEUR_MAX * h && h >= 2.0 * K {
+                variantes.push(Variante::Entier(i));
+            }
+            if l > 0.9 * h && h >= 2.0 * K {
+                // Large : peut-être deux caractères collés. Coupée en deux à la colonne la
+                // plus mince, et à plusieurs colonnes fixes (deux chiffres qui se touchent
+                // n'ont pas toujours leur colonne la plus mince entre eux).
+                variantes.push(Variante::Mince(i));
+                variantes.extend(COUPES.map(|f| Variante::Colonne(i, f)));
+            }
+            if variantes.len() >= VARIANTES_MAX {
+                break;
             }
         }
-        if variantes.len() >= VARIANTES_MAX {
-            break;
-        }
+        Cadre { img, mm_vers_px, plan, groupes, variantes, deja: HashMap::new() }
     }
-    variantes.iter().map(|v| caracteres_de(img, mm_vers_px, &plan, v)).collect()
+
+    /// Les groupes larges (peut-être deux caractères collés) dont les découpages aux
+    /// colonnes fixes sont prévus, chacun avec la vignette du groupe entier.
+    pub fn larges(&mut self) -> Vec<(usize, Vignette)> {
+        let larges: Vec<usize> = self.variantes.iter().filter_map(|v| if let Variante::Colonne(i, _) = v { Some(*i) } else { None }).collect();
+        let mut vus: Vec<usize> = Vec::new();
+        for i in larges {
+            if !vus.contains(&i) {
+                vus.push(i);
+            }
+        }
+        vus.into_iter()
+            .map(|i| {
+                // Le groupe entier dans le découpage où il l'est (sa vignette dépend de ses
+                // voisins) : l'ordinaire, ou celui qui le laisse entier.
+                let g = &self.groupes[i];
+                let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
+                let v = if l > LARGEUR_MAX * h && h >= 2.0 * K { Variante::Entier(i) } else { Variante::Ordinaire };
+                let groupes = self.groupes_de(v);
+                self.caracteres_de(&groupes);
+                (i, self.deja[&self.groupes[i].pixels].clone())
+            })
+            .collect()
+    }
+
+    /// Les découpages, sans ceux aux colonnes fixes des groupes pour lesquels `couper_fixe`
+    /// dit non.
+    pub fn decoupages(&mut self, couper_fixe: impl Fn(usize) -> bool) -> Vec<Vec<CaractereEncre>> {
+        let variantes: Vec<Variante> = self.variantes.iter().copied().filter(|v| !matches!(v, Variante::Colonne(i, _) if !couper_fixe(*i))).collect();
+        variantes
+            .into_iter()
+            .map(|v| {
+                let groupes = self.groupes_de(v);
+                self.caracteres_de(&groupes)
+            })
+            .collect()
+    }
+
+    fn groupes_de(&self, v: Variante) -> Vec<Groupe> {
+        let plan = &self.plan;
+        let ordinaire = |x: &Groupe| couper(plan, x.clone(), None);
+        let (i, a) = match v {
+            Variante::Ordinaire => return self.groupes.iter().flat_map(ordinaire).collect(),
+            Variante::Entier(i) => (i, vec![self.groupes[i].clone()]),
+            Variante::Mince(i) => (i, couper(plan, self.groupes[i].clone(), Some(2))),
+            Variante::Colonne(i, f) => {
+                let g = &self.groupes[i];
+                let l = (g.boite[2] - g.boite[0] + 1) as f64;
+                (i, couper_a(plan, g.clone(), &[g.boite[0] + (f * l) as usize]))
+            }
+        };
+        self.groupes.iter().enumerate().flat_map(|(j, x)| if j == i { a.clone() } else { ordinaire(x) }).collect()
+    }
+
+    /// Les caractères (vignettes) d'un découpage. La vignette d'un caractère ne dépend que
+    /// de ses pixels (l'encre élargie d'un pixel qui lui revient ne dépend que de quels
+    /// pixels sont à lui ou à un autre) : elle est gardée pour les découpages suivants.
+    fn caracteres_de(&mut self, groupes: &[Groupe]) -> Vec<CaractereEncre> {
+        let (img, mm_vers_px, plan, deja) = (self.img, self.mm_vers_px, &self.plan, &mut self.deja);
+        // Propriétaire de chaque pixel : numéro du caractère + 1, élargi d'un pixel (calculé
+        // seulement si une vignette manque).
+        let elargi: Vec<u16> = if groupes.iter().all(|g| deja.contains_key(&g.pixels)) {
+            Vec::new()
+        } else {
+            let mut proprietaire = vec![0u16; plan.largeur * plan.hauteur];
+            for (k, g) in groupes.iter().enumerate() {
+                for &i in &g.pixels {
+                    proprietaire[i as usize] = k as u16 + 1;
+                }
+            }
+            crate::plan::elargir(&proprietaire, plan.largeur, plan.hauteur)
+        };
+        let hauteur_type = groupes.iter().map(|g| g.boite[3] + 1 - g.boite[1]).max().unwrap_or(0) as f64;
+        let mut precedent: Option<usize> = None;
+        groupes
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                let boite_mm = plan.boite_mm(g.boite);
+                let espace_avant = precedent.is_some_and(|x1| (g.boite[0] as f64 - x1 as f64) > 0.5 * hauteur_type);
+                precedent = Some(g.boite[2]);
+                let vignette = match deja.get(&g.pixels) {
+                    Some(v) => v.clone(),
+                    None => {
+                        let fenetre = Fenetre::autour(boite_mm, 3.0, 0.25);
+                        let proprio = k as u16 + 1;
+                        let v = echantillonner(img, mm_vers_px, fenetre, |x, y| plan.pixel(x, y).filter(|&i| elargi[i] == proprio), |i, gris| plan.noirceur_de(i, gris));
+                        deja.insert(g.pixels.clone(), v.clone());
+                        v
+                    }
+                };
+                CaractereEncre { boite_mm, espace_avant, coupe: g.coupe, vignette }
+            })
+            .collect()
+    }
+}
+
+/// Tous les découpages possibles du cadre `role` (voir [`Cadre`]).
+pub fn decoupages(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> Vec<Vec<CaractereEncre>> {
+    Cadre::preparer(img, f, mm_vers_px, role).decoupages(|_| true)
 }
 
 /// Le découpage ordinaire du cadre `role`.
 pub fn caracteres(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> Vec<CaractereEncre> {
-    decoupages(img, f, mm_vers_px, role).swap_remove(0)
-}
-
-/// Les caractères (vignettes) d'un découpage.
-fn caracteres_de(img: &GrayImage, mm_vers_px: &Homographie, plan: &Plan, groupes: &[Groupe]) -> Vec<CaractereEncre> {
-    // Propriétaire de chaque pixel : numéro du caractère + 1, élargi d'un pixel.
-    let mut proprietaire = vec![0u16; plan.largeur * plan.hauteur];
-    for (k, g) in groupes.iter().enumerate() {
-        for &i in &g.pixels {
-            proprietaire[i as usize] = k as u16 + 1;
-        }
-    }
-    let elargi = crate::plan::elargir(&proprietaire, plan.largeur, plan.hauteur);
-    let hauteur_type = groupes.iter().map(|g| g.boite[3] + 1 - g.boite[1]).max().unwrap_or(0) as f64;
-    let mut precedent: Option<usize> = None;
-    groupes
-        .iter()
-        .enumerate()
-        .map(|(k, g)| {
-            let boite_mm = plan.boite_mm(g.boite);
-            let espace_avant = precedent.is_some_and(|x1| (g.boite[0] as f64 - x1 as f64) > 0.5 * hauteur_type);
-            precedent = Some(g.boite[2]);
-            let fenetre = Fenetre::autour(boite_mm, 3.0, 0.25);
-            let proprio = k as u16 + 1;
-            let vignette = echantillonner(img, mm_vers_px, fenetre, |x, y, gris| match plan.pixel(x, y) {
-                Some(i) if elargi[i] == proprio => plan.noirceur_de(i, gris),
-                _ => 0.0,
-            });
-            CaractereEncre { boite_mm, espace_avant, coupe: g.coupe, vignette }
-        })
-        .collect()
+    Cadre::preparer(img, f, mm_vers_px, role).decoupages(|_| false).swap_remove(0)
 }
 
 /// Un caractère : ses pixels dans le plan et sa boîte.

@@ -98,10 +98,7 @@ pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) 
             let boite_mm = plan.boite_mm(boites[c]);
             let fenetre = Fenetre::autour(boite_mm, z.case_mm, 0.1);
             let proprio = c as u16 + 1;
-            let vignette = echantillonner(img, mm_vers_px, fenetre, |x, y, g| match plan.pixel(x, y) {
-                Some(i) if elargi[i] == proprio => plan.noirceur_de(i, g),
-                _ => 0.0,
-            });
+            let vignette = echantillonner(img, mm_vers_px, fenetre, |x, y| plan.pixel(x, y).filter(|&i| elargi[i] == proprio), |i, gris| plan.noirceur_de(i, gris));
             CaseEncree { rangee: c as u32 / z.colonnes, colonne: c as u32 % z.colonnes, encre_mm2: surfaces[c] as f64 / (K * K), boite_mm, decoupage_douteux: douteuses[c], vignette }
         })
         .collect()

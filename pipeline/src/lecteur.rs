@@ -2,18 +2,23 @@
 //! (comme un plan `tract`), puis appliqués à chaque image : chargement → recalage →
 //! cases et cadres → modèle → assemblage de la lecture et de son doute.
 
-use crate::cadres::decoupages;
+use crate::cadres::{Cadre, CaractereEncre};
 use crate::chronos::{Chronos, Etape};
 use std::time::Instant;
 use crate::cases::cases_encrees;
 use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
-use crate::modele::{ErreurModele, Modele};
+use crate::modele::{ErreurModele, Modele, Probabilites, CHIFFRES, REFERENCES};
 use crate::recalage::{recaler, Recalage, Rejet};
 use crate::vignette::Vignette;
 use arbitre_formulaire::{Formulaire, Role};
 use image::GrayImage;
+use std::collections::HashMap;
 use std::path::Path;
+
+/// Un groupe d'encre large que le modèle lit entier comme un seul caractère au moins aussi
+/// sûrement n'est pas coupé aux colonnes fixes (réglé sur la manche de validation).
+const UN_CARACTERE_SUR: f32 = 0.9;
 
 /// Les seuils du lecteur.
 #[derive(Debug, Clone, Copy)]
@@ -103,19 +108,39 @@ impl Lecteur {
         }
         let h = &r.mm_vers_px;
         let cases = cases_encrees(img, f, h);
-        let cadres = [Role::Table, Role::Reference, Role::Score].map(|role| decoupages(img, f, h, role));
-        // Un seul lot pour le modèle : toutes les vignettes du bulletin (chaque découpage
-        // possible de chaque cadre compris).
-        let vignettes: Vec<&Vignette> = cases.iter().map(|c| &c.vignette).chain(cadres.iter().flatten().flatten().map(|c| &c.vignette)).collect();
+        let mut cadres = [Role::Table, Role::Reference, Role::Score].map(|role| Cadre::preparer(img, f, h, role));
+        let mut lues = Lues::default();
+        // D'abord les cases et les découpages sans coupe aux colonnes fixes, en un lot.
+        let ordinaires: Vec<Vec<Vec<CaractereEncre>>> = cadres.iter_mut().map(|c| c.decoupages(|_| false)).collect();
+        let larges: Vec<Vec<(usize, Vignette)>> = cadres.iter_mut().map(|c| c.larges()).collect();
         let debut = self.chronos.noter(Etape::Decoupage, debut);
-        let lu = self.modele.lire(&vignettes);
+        let lu = lues.lire(&self.modele, cases.iter().map(|c| &c.vignette).chain(ordinaires.iter().flatten().flatten().map(|c| &c.vignette)));
+        if let Err(e) = lu {
+            return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string());
+        }
         let debut = self.chronos.noter(Etape::Modele, debut);
-        let probas = match lu {
-            Ok(p) => p,
-            Err(e) => return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string()),
-        };
+        // Puis les coupes aux colonnes fixes d'un groupe large, seulement quand le modèle ne
+        // le lit pas entier comme un seul caractère sûr (deux chiffres collés se lisent
+        // « vide » : ce n'est pas *un* caractère).
+        let decoupes: Vec<Vec<Vec<CaractereEncre>>> = cadres
+            .iter_mut()
+            .zip(&larges)
+            .zip([false, true, false])
+            .map(|((cadre, larges), est_ref)| {
+                let a_couper: Vec<usize> = larges.iter().filter(|(_, v)| !un_caractere_sur(&lues.de(v), est_ref)).map(|(i, _)| *i).collect();
+                cadre.decoupages(|i| a_couper.contains(&i))
+            })
+            .collect();
+        let vignettes: Vec<&Vignette> = cases.iter().map(|c| &c.vignette).chain(decoupes.iter().flatten().flatten().map(|c| &c.vignette)).collect();
+        let debut = self.chronos.noter(Etape::Decoupage, debut);
+        let lu = lues.lire(&self.modele, vignettes.iter().copied());
+        let debut = self.chronos.noter(Etape::Modele, debut);
+        if let Err(e) = lu {
+            return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string());
+        }
+        let probas: Vec<Probabilites> = vignettes.iter().map(|v| lues.de(v)).collect();
         let (p_cases, mut reste) = probas.split_at(cases.len());
-        let champs: Vec<ChampLu> = cadres
+        let champs: Vec<ChampLu> = decoupes
             .iter()
             .zip([Forme::Libre, Forme::Reference, Forme::Libre])
             .map(|(variantes, forme)| {
@@ -157,4 +182,41 @@ impl Lecteur {
             douteux: r.residu_mm > self.reglages.residu_douteux_mm,
         }
     }
+}
+
+/// Ce que le modèle a déjà lu pour un bulletin : la même vignette revient souvent (un
+/// caractère de cadre figure dans presque chaque découpage) ; chaque vignette distincte
+/// n'est lue qu'une fois.
+#[derive(Default)]
+struct Lues(HashMap<Vec<u32>, Probabilites>);
+
+impl Lues {
+    fn cle(v: &Vignette) -> Vec<u32> {
+        v.0.iter().map(|x| x.to_bits()).collect()
+    }
+
+    /// Lit, en un lot, celles des vignettes qui ne l'ont pas encore été.
+    fn lire<'v>(&mut self, modele: &Modele, vignettes: impl Iterator<Item = &'v Vignette>) -> Result<(), ErreurModele> {
+        let mut nouvelles: Vec<(Vec<u32>, &Vignette)> = Vec::new();
+        for v in vignettes {
+            let k = Lues::cle(v);
+            if !self.0.contains_key(&k) && !nouvelles.iter().any(|(n, _)| *n == k) {
+                nouvelles.push((k, v));
+            }
+        }
+        let lues = modele.lire(&nouvelles.iter().map(|(_, v)| *v).collect::<Vec<_>>())?;
+        self.0.extend(nouvelles.into_iter().map(|(k, _)| k).zip(lues));
+        Ok(())
+    }
+
+    fn de(&self, v: &Vignette) -> Probabilites {
+        self.0[&Lues::cle(v)].clone()
+    }
+}
+
+/// Le modèle lit-il ce groupe d'encre entier comme un seul caractère, sûr à
+/// [`UN_CARACTERE_SUR`] ?
+fn un_caractere_sur(p: &Probabilites, est_ref: bool) -> bool {
+    let (probas, classes): (&[f32], &[&str]) = if est_ref { (&p.reference, &REFERENCES) } else { (&p.chiffre, &CHIFFRES) };
+    probas.iter().zip(classes).filter(|(_, c)| **c != "vide" && **c != "rature").any(|(p, _)| *p >= UN_CARACTERE_SUR)
 }

@@ -39,10 +39,11 @@ impl Fenetre {
     }
 }
 
-/// Échantillonne une fenêtre de la feuille. `noirceur(x_mm, y_mm, gris)` rend la noirceur
-/// d'un point (0 s'il n'appartient pas à l'encre retenue). Les valeurs sont ramenées à 1
-/// pour l'encre la plus foncée de la vignette.
-pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, noirceur: impl Fn(f64, f64, f32) -> f32) -> Vignette {
+/// Échantillonne une fenêtre de la feuille. `retenu(x_mm, y_mm)` dit si un point appartient
+/// à l'encre retenue (et rend son pixel dans le plan), `noirceur(pixel, gris)` la noirceur
+/// d'un point retenu ; un point qui n'est pas retenu compte 0 et le scan n'y est pas lu.
+/// Les valeurs sont ramenées à 1 pour l'encre la plus foncée de la vignette.
+pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, retenu: impl Fn(f64, f64) -> Option<usize>, noirceur: impl Fn(usize, f32) -> f32) -> Vignette {
     let px_par_mm = h.echelle_locale(f.cx, f.cy);
     let pas_mm = f.cote / COTE as f64;
     // Sous-échantillons par pixel et par axe : un par pixel du scan environ, de 1 à 4.
@@ -57,9 +58,10 @@ pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, noirceur: im
                 for si in 0..s {
                     let x = x0 + (i as f64 + (si as f64 + 0.5) / s as f64) * pas_mm;
                     let y = y0 + (j as f64 + (sj as f64 + 0.5) / s as f64) * pas_mm;
+                    let Some(i) = retenu(x, y) else { continue };
                     let (u, w) = h.appliquer(x, y);
                     if let Some(g) = bilineaire(img, u, w) {
-                        somme += noirceur(x, y, g);
+                        somme += noirceur(i, g);
                     }
                 }
             }
