@@ -28,13 +28,14 @@ fn le_modele_livre_lit_les_scans_livres_dans_les_bornes_de_l_evaluation() {
     let m: Value = serde_json::from_str(&std::fs::read_to_string(&sortie).unwrap()).unwrap();
     let l = &m["lecture"]["tout"];
     assert_eq!(l["bulletins"], 57);
-    // Bornes : la mesure sur 2 000 bulletins (95,2 % des lettres, 92,3 % des tables…) moins
-    // la marge d'un échantillon de 57 bulletins.
+    // Bornes : la mesure sur 2 000 bulletins (95,2 % des lettres, 96,8 % des tables, 95,8 %
+    // des scores, 94,6 % des références) moins la marge d'un échantillon de 57 bulletins
+    // (trois écarts types, environ 0,09).
     assert_eq!(part(&l["recalage"]), 1.0, "chaque scan recalé dans le bon sens : {l}");
     assert!(part(&l["lettres"]) >= 0.93, "lettres : {l}");
-    assert!(part(&l["table"]) >= 0.85, "numéros de table : {l}");
-    assert!(part(&l["score"]) >= 0.80, "scores : {l}");
-    assert!(part(&l["reference"]) >= 0.65, "références : {l}");
+    assert!(part(&l["table"]) >= 0.88, "numéros de table : {l}");
+    assert!(part(&l["score"]) >= 0.87, "scores : {l}");
+    assert!(part(&l["reference"]) >= 0.85, "références : {l}");
     let rappel = |x: &Value| x["vrais_positifs"].as_f64().unwrap() / (x["vrais_positifs"].as_f64().unwrap() + x["faux_negatifs"].as_f64().unwrap());
     assert!(rappel(&l["entourees"]) >= 0.85 && rappel(&l["barrees"]) >= 0.85, "jokers et cases barrées : {l}");
     // Les décisions : chaque (table, coup) de la vérité mesuré, aucune décision automatique
