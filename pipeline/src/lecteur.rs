@@ -13,7 +13,7 @@ use crate::recalage::{recaler, Recalage, Rejet};
 use crate::vignette::Vignette;
 use arbitre_formulaire::{Formulaire, Role};
 use image::GrayImage;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// Un groupe d'encre large que le modèle lit entier comme un seul caractère au moins aussi
@@ -198,9 +198,10 @@ impl Lues {
     /// Lit, en un lot, celles des vignettes qui ne l'ont pas encore été.
     fn lire<'v>(&mut self, modele: &Modele, vignettes: impl Iterator<Item = &'v Vignette>) -> Result<(), ErreurModele> {
         let mut nouvelles: Vec<(Vec<u32>, &Vignette)> = Vec::new();
+        let mut vues: HashSet<Vec<u32>> = HashSet::new();
         for v in vignettes {
             let k = Lues::cle(v);
-            if !self.0.contains_key(&k) && !nouvelles.iter().any(|(n, _)| *n == k) {
+            if !self.0.contains_key(&k) && vues.insert(k.clone()) {
                 nouvelles.push((k, v));
             }
         }
