@@ -87,11 +87,10 @@ impl<'a> Cadre<'a> {
         let groupes = reunir(taches);
         let mut variantes = vec![Variante::Ordinaire];
         for (i, g) in groupes.iter().enumerate() {
-            let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
-            if l > LARGEUR_MAX * h && h >= 2.0 * K {
+            if g.coupe_d_ordinaire() {
                 variantes.push(Variante::Entier(i));
             }
-            if l > 0.9 * h && h >= 2.0 * K {
+            if g.large() {
                 // Large : peut-être deux caractères collés. Coupée en deux à la colonne la
                 // plus mince, et à plusieurs colonnes fixes (deux chiffres qui se touchent
                 // n'ont pas toujours leur colonne la plus mince entre eux).
@@ -108,20 +107,14 @@ impl<'a> Cadre<'a> {
     /// Les groupes larges (peut-être deux caractères collés) dont les découpages aux
     /// colonnes fixes sont prévus, chacun avec la vignette du groupe entier.
     pub fn larges(&mut self) -> Vec<(usize, Vignette)> {
-        let larges: Vec<usize> = self.variantes.iter().filter_map(|v| if let Variante::Colonne(i, _) = v { Some(*i) } else { None }).collect();
-        let mut vus: Vec<usize> = Vec::new();
-        for i in larges {
-            if !vus.contains(&i) {
-                vus.push(i);
-            }
-        }
-        vus.into_iter()
+        // Un groupe large a une variante coupée à sa colonne la plus mince, une seule.
+        let larges: Vec<usize> = self.variantes.iter().filter_map(|v| if let Variante::Mince(i) = v { Some(*i) } else { None }).collect();
+        larges
+            .into_iter()
             .map(|i| {
                 // Le groupe entier dans le découpage où il l'est (sa vignette dépend de ses
                 // voisins) : l'ordinaire, ou celui qui le laisse entier.
-                let g = &self.groupes[i];
-                let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
-                let v = if l > LARGEUR_MAX * h && h >= 2.0 * K { Variante::Entier(i) } else { Variante::Ordinaire };
+                let v = if self.groupes[i].coupe_d_ordinaire() { Variante::Entier(i) } else { Variante::Ordinaire };
                 let groupes = self.groupes_de(v);
                 self.caracteres_de(&groupes);
                 (i, self.deja[&self.groupes[i].pixels].clone())
@@ -151,8 +144,7 @@ impl<'a> Cadre<'a> {
             Variante::Mince(i) => (i, couper(plan, self.groupes[i].clone(), Some(2))),
             Variante::Colonne(i, f) => {
                 let g = &self.groupes[i];
-                let l = (g.boite[2] - g.boite[0] + 1) as f64;
-                (i, couper_a(plan, g.clone(), &[g.boite[0] + (f * l) as usize]))
+                (i, couper_a(plan, g.clone(), &[g.boite[0] + (f * g.taille().0) as usize]))
             }
         };
         self.groupes.iter().enumerate().flat_map(|(j, x)| if j == i { a.clone() } else { ordinaire(x) }).collect()
@@ -219,6 +211,31 @@ struct Groupe {
     coupe: bool,
 }
 
+impl Groupe {
+    /// Largeur et hauteur, en pixels du plan.
+    fn taille(&self) -> (f64, f64) {
+        ((self.boite[2] - self.boite[0] + 1) as f64, (self.boite[3] - self.boite[1] + 1) as f64)
+    }
+
+    /// Assez haut pour être écrit (pas un trait) : au moins 2 mm.
+    fn ecrit(&self) -> bool {
+        self.taille().1 >= 2.0 * K
+    }
+
+    /// Plus large que haut de [`LARGEUR_MAX`] : porte plusieurs caractères collés, coupé
+    /// d'ordinaire.
+    fn coupe_d_ordinaire(&self) -> bool {
+        let (l, h) = self.taille();
+        l > LARGEUR_MAX * h && self.ecrit()
+    }
+
+    /// Plus large que 0,9 fois sa hauteur : porte peut-être deux caractères collés.
+    fn large(&self) -> bool {
+        let (l, h) = self.taille();
+        l > 0.9 * h && self.ecrit()
+    }
+}
+
 /// Réunit les taches qui se recouvrent en largeur (d'au moins la moitié de la plus étroite,
 /// ou de si peu que ce soit pour un trait fin : la barre d'un 5, d'un 7 barré), de gauche
 /// à droite.
@@ -254,10 +271,10 @@ fn reunir(taches: Vec<crate::plan::Composante>) -> Vec<Groupe> {
 /// Coupe un groupe plus large que haut (caractères collés) en autant de caractères que sa
 /// largeur en contient (ou en `n`), aux colonnes où l'encre est la plus mince.
 fn couper(plan: &Plan, g: Groupe, n: Option<usize>) -> Vec<Groupe> {
-    let (l, h) = ((g.boite[2] - g.boite[0] + 1) as f64, (g.boite[3] - g.boite[1] + 1) as f64);
+    let (l, h) = g.taille();
     let n = match n {
         Some(n) => n,
-        None if l <= LARGEUR_MAX * h || h < 2.0 * K => return vec![g],
+        None if !g.coupe_d_ordinaire() => return vec![g],
         None => ((l / (0.85 * h)).round() as usize).clamp(2, 4),
     };
     let mut colonnes = vec![0u32; l as usize];

@@ -5,7 +5,7 @@
 use crate::cadres::{Cadre, CaractereEncre};
 use crate::chronos::{Chronos, Etape};
 use std::time::Instant;
-use crate::cases::cases_encrees;
+use crate::cases::{cases_encrees, CaseEncree};
 use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele, Probabilites, CHIFFRES, REFERENCES};
@@ -19,6 +19,9 @@ use std::path::Path;
 /// Un groupe d'encre large que le modèle lit entier comme un seul caractère au moins aussi
 /// sûrement n'est pas coupé aux colonnes fixes (réglé sur la manche de validation).
 const UN_CARACTERE_SUR: f32 = 0.9;
+
+/// Les cadres du joueur, dans l'ordre où ils sont lus, et ce que chacun peut contenir.
+const CADRES: [(Role, Forme); 3] = [(Role::Table, Forme::Libre), (Role::Reference, Forme::Reference), (Role::Score, Forme::Libre)];
 
 /// Les seuils du lecteur.
 #[derive(Debug, Clone, Copy)]
@@ -108,41 +111,16 @@ impl Lecteur {
         }
         let h = &r.mm_vers_px;
         let cases = cases_encrees(img, f, h);
-        let mut cadres = [Role::Table, Role::Reference, Role::Score].map(|role| Cadre::preparer(img, f, h, role));
-        let mut lues = Lues::default();
-        // D'abord les cases et les découpages sans coupe aux colonnes fixes, en un lot.
-        let ordinaires: Vec<Vec<Vec<CaractereEncre>>> = cadres.iter_mut().map(|c| c.decoupages(|_| false)).collect();
-        let larges: Vec<Vec<(usize, Vignette)>> = cadres.iter_mut().map(|c| c.larges()).collect();
-        let debut = self.chronos.noter(Etape::Decoupage, debut);
-        let lu = lues.lire(&self.modele, cases.iter().map(|c| &c.vignette).chain(ordinaires.iter().flatten().flatten().map(|c| &c.vignette)));
-        if let Err(e) = lu {
-            return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string());
-        }
-        let debut = self.chronos.noter(Etape::Modele, debut);
-        // Puis les coupes aux colonnes fixes d'un groupe large, seulement quand le modèle ne
-        // le lit pas entier comme un seul caractère sûr (deux chiffres collés se lisent
-        // « vide » : ce n'est pas *un* caractère).
-        let decoupes: Vec<Vec<Vec<CaractereEncre>>> = cadres
-            .iter_mut()
-            .zip(&larges)
-            .zip([false, true, false])
-            .map(|((cadre, larges), est_ref)| {
-                let a_couper: Vec<usize> = larges.iter().filter(|(_, v)| !un_caractere_sur(&lues.de(v), est_ref)).map(|(i, _)| *i).collect();
-                cadre.decoupages(|i| a_couper.contains(&i))
-            })
-            .collect();
-        let vignettes: Vec<&Vignette> = cases.iter().map(|c| &c.vignette).chain(decoupes.iter().flatten().flatten().map(|c| &c.vignette)).collect();
-        let debut = self.chronos.noter(Etape::Decoupage, debut);
-        let lu = lues.lire(&self.modele, vignettes.iter().copied());
-        let debut = self.chronos.noter(Etape::Modele, debut);
-        if let Err(e) = lu {
-            return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string());
-        }
-        let probas: Vec<Probabilites> = vignettes.iter().map(|v| lues.de(v)).collect();
+        let mut cadres = CADRES.map(|(role, _)| Cadre::preparer(img, f, h, role));
+        let (probas, decoupes) = match self.lire_vignettes(&cases, &mut cadres, debut) {
+            Ok(lu) => lu,
+            Err(e) => return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string()),
+        };
+        let debut = Instant::now();
         let (p_cases, mut reste) = probas.split_at(cases.len());
         let champs: Vec<ChampLu> = decoupes
             .iter()
-            .zip([Forme::Libre, Forme::Reference, Forme::Libre])
+            .zip(CADRES.map(|(_, forme)| forme))
             .map(|(variantes, forme)| {
                 let est_ref = forme == Forme::Reference;
                 let lus: Vec<Vec<CaractereLu>> = variantes
@@ -169,6 +147,35 @@ impl Lecteur {
         }
         self.chronos.noter(Etape::Assemblage, debut);
         l
+    }
+
+    /// Les probabilités de chaque case puis de chaque caractère des découpages retenus des
+    /// cadres, et ces découpages. En deux lots : d'abord les cases et les découpages sans
+    /// coupe aux colonnes fixes ; puis ces coupes, pour un groupe large seulement quand le
+    /// modèle ne le lit pas entier comme un seul caractère sûr (deux chiffres collés se
+    /// lisent « vide » : ce n'est pas *un* caractère).
+    #[allow(clippy::type_complexity)]
+    fn lire_vignettes(&self, cases: &[CaseEncree], cadres: &mut [Cadre; 3], debut: Instant) -> Result<(Vec<Probabilites>, Vec<Vec<Vec<CaractereEncre>>>), ErreurModele> {
+        let mut lues = Lues::default();
+        let ordinaires: Vec<Vec<Vec<CaractereEncre>>> = cadres.iter_mut().map(|c| c.decoupages(|_| false)).collect();
+        let larges: Vec<Vec<(usize, Vignette)>> = cadres.iter_mut().map(|c| c.larges()).collect();
+        let debut = self.chronos.noter(Etape::Decoupage, debut);
+        lues.lire(&self.modele, cases.iter().map(|c| &c.vignette).chain(ordinaires.iter().flatten().flatten().map(|c| &c.vignette)))?;
+        let debut = self.chronos.noter(Etape::Modele, debut);
+        let decoupes: Vec<Vec<Vec<CaractereEncre>>> = cadres
+            .iter_mut()
+            .zip(&larges)
+            .zip(CADRES)
+            .map(|((cadre, larges), (_, forme))| {
+                let a_couper: Vec<usize> = larges.iter().filter(|(_, v)| !un_caractere_sur(&lues.de(v), forme)).map(|(i, _)| *i).collect();
+                cadre.decoupages(|i| a_couper.contains(&i))
+            })
+            .collect();
+        let vignettes: Vec<&Vignette> = cases.iter().map(|c| &c.vignette).chain(decoupes.iter().flatten().flatten().map(|c| &c.vignette)).collect();
+        let debut = self.chronos.noter(Etape::Decoupage, debut);
+        lues.lire(&self.modele, vignettes.iter().copied())?;
+        self.chronos.noter(Etape::Modele, debut);
+        Ok((vignettes.iter().map(|v| lues.de(v)).collect(), decoupes))
     }
 
     fn resume(&self, r: &Recalage) -> ResumeRecalage {
@@ -217,7 +224,7 @@ impl Lues {
 
 /// Le modèle lit-il ce groupe d'encre entier comme un seul caractère, sûr à
 /// [`UN_CARACTERE_SUR`] ?
-fn un_caractere_sur(p: &Probabilites, est_ref: bool) -> bool {
-    let (probas, classes): (&[f32], &[&str]) = if est_ref { (&p.reference, &REFERENCES) } else { (&p.chiffre, &CHIFFRES) };
+fn un_caractere_sur(p: &Probabilites, forme: Forme) -> bool {
+    let (probas, classes): (&[f32], &[&str]) = if forme == Forme::Reference { (&p.reference, &REFERENCES) } else { (&p.chiffre, &CHIFFRES) };
     probas.iter().zip(classes).filter(|(_, c)| **c != "vide" && **c != "rature").any(|(p, _)| *p >= UN_CARACTERE_SUR)
 }
