@@ -8,7 +8,7 @@ use crate::plan::{Plan, K};
 use crate::vignette::{echantillonner, Fenetre, Vignette};
 use arbitre_formulaire::{Formulaire, Homographie, Rect, Role};
 use image::GrayImage;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Retrait (mm) depuis le trait du cadre : épaisseur du trait et erreur de recalage.
 const RETRAIT_MM: f64 = 1.0;
@@ -47,6 +47,17 @@ enum Variante {
     Mince(usize),
     /// Le groupe coupé en deux à cette fraction de sa largeur.
     Colonne(usize, f64),
+}
+
+impl Variante {
+    /// Une coupe de plus, tentée seulement quand le modèle ne lit pas le groupe entier
+    /// comme un seul caractère sûr (voir [`Cadre::decoupages`]).
+    fn coupe_de_plus(self) -> Option<usize> {
+        match self {
+            Variante::Colonne(i, _) => Some(i),
+            _ => None,
+        }
+    }
 }
 
 /// Un cadre préparé : son encre réunie en groupes, et les découpages possibles, de gauche
@@ -122,17 +133,20 @@ impl<'a> Cadre<'a> {
             .collect()
     }
 
-    /// Les découpages, sans ceux aux colonnes fixes des groupes pour lesquels `couper_fixe`
-    /// dit non.
+    /// Les découpages, sans les coupes de plus (colonnes fixes) des groupes pour
+    /// lesquels `couper_fixe` dit non. Deux variantes qui partagent l'encre de la même
+    /// façon ne comptent qu'une fois (un découpage pèse dans le mélange des lectures).
     pub fn decoupages(&mut self, couper_fixe: impl Fn(usize) -> bool) -> Vec<Vec<CaractereEncre>> {
-        let variantes: Vec<Variante> = self.variantes.iter().copied().filter(|v| !matches!(v, Variante::Colonne(i, _) if !couper_fixe(*i))).collect();
-        variantes
-            .into_iter()
-            .map(|v| {
-                let groupes = self.groupes_de(v);
-                self.caracteres_de(&groupes)
-            })
-            .collect()
+        let variantes: Vec<Variante> = self.variantes.iter().copied().filter(|v| v.coupe_de_plus().is_none_or(&couper_fixe)).collect();
+        let mut vus: HashSet<Vec<Vec<u32>>> = HashSet::new();
+        let mut resultat = Vec::new();
+        for v in variantes {
+            let groupes = self.groupes_de(v);
+            if vus.insert(groupes.iter().map(|g| g.pixels.clone()).collect()) {
+                resultat.push(self.caracteres_de(&groupes));
+            }
+        }
+        resultat
     }
 
     fn groupes_de(&self, v: Variante) -> Vec<Groupe> {
@@ -313,3 +327,4 @@ fn couper_a(plan: &Plan, g: Groupe, coupes: &[usize]) -> Vec<Groupe> {
         })
         .collect()
 }
+
