@@ -1,7 +1,8 @@
 //! Le dépouillement d'une manche scannée : chaque image lue, attribuée à un bulletin (table,
 //! coup) ou rejetée avec sa raison ; chaque bulletin jugé (décision automatique, ou « à
 //! vérifier » quand le doute de la machine compte) ; chaque table sans bulletin à un coup
-//! déclarée absente (5.7), à vérifier si une image de ce coup a été rejetée ; les
+//! déclarée absente (5.7), à vérifier si une image rejetée de ce coup peut être son
+//! bulletin ; les
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
@@ -127,7 +128,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
 
     // 5.7 : une table sans bulletin à un coup a zéro ; douteux si son bulletin peut être
     // ailleurs.
-    absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans);
+    absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans, e.seuils.table);
     d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
 
     d.extraits = extraits(&d.bulletins, &scans, e, suivi);
@@ -153,7 +154,7 @@ fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], suivi: &dyn Suivi) 
 /// Compte les tables sans bulletin à chaque coup (zéro, 5.7) et note celles dont le zéro
 /// n'est pas sûr. Les tables de la manche sont celles de `--joueurs`, sinon celles qui ont
 /// au moins un bulletin.
-fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan]) {
+fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan], seuil_table: f64) {
     let tables: BTreeSet<u32> = match tables {
         Some(t) => t.clone(),
         None => d.bulletins.iter().map(|b| b.lecture.table).collect(),
@@ -168,7 +169,7 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
         let rejetees: Vec<&RejetImage> = rejetes_par_coup.get(&Some(coup)).into_iter().chain(rejetes_par_coup.get(&None)).flatten().copied().collect();
         for &table in tables.iter().filter(|&&t| !presents.contains(&(t, coup))) {
             d.bilan.absents += 1;
-            let raisons = doutes_sur_l_absence(table, coup, &rejetees, repartition, scans);
+            let raisons = doutes_sur_l_absence(table, coup, &rejetees, repartition, scans, seuil_table);
             if !raisons.is_empty() {
                 douteuses.push(AbsenceAVerifier { table, coup, raisons });
             }
@@ -241,18 +242,43 @@ fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Optio
 const P_TABLE_POSSIBLE: f64 = 1e-3;
 
 /// Pourquoi le zéro d'une table sans bulletin (5.7) n'est pas sûr : une image du coup a
-/// été rejetée (le bulletin est peut-être parmi elles), la table a reçu deux bulletins à
-/// un coup (l'un est peut-être celui-ci, rangé ailleurs), ou un scan du coup attribué à
-/// une autre table a peut-être ce numéro.
-fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Repartition, scans: &[LectureScan]) -> Vec<String> {
+/// été rejetée et peut être ce bulletin (tout rejet, sauf la copie d'un bulletin retenu
+/// dont le numéro est sûr — à `seuil_table` près, voir `Seuils::table` — et ne peut être
+/// celui-ci), la table a reçu deux bulletins à un coup (l'un est
+/// peut-être celui-ci, rangé ailleurs), ou un scan du coup attribué à une autre table a
+/// peut-être ce numéro.
+fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Repartition, scans: &[LectureScan], seuil_table: f64) -> Vec<String> {
     let mut raisons = Vec::new();
-    if !rejetees.is_empty() {
-        let noms: Vec<&str> = rejetees.iter().take(5).map(|r| r.image.as_str()).collect();
+    // Une copie du bulletin retenu (même numéro, sûr, et même lecture : le même scan
+    // rangé deux fois) n'est le bulletin de cette table que si ce numéro est l'une de ses
+    // lectures. Toute autre image rejetée peut porter n'importe quel numéro : un doublon qui
+    // n'est pas une copie est le bulletin d'une autre table, et les lectures d'un numéro mal
+    // lu n'en contiennent pas toujours le vrai.
+    let copie = |rj: &RejetImage| -> Option<Vec<(u32, f64)>> {
+        let s = scans.iter().find(|s| nom_image(s) == rj.image).filter(|_| rj.raison == "doublon")?;
+        let possibles = tables_possibles(s);
+        let &(lu, _) = possibles.first().filter(|&&(_, p)| p >= 1.0 - seuil_table)?;
+        let retenu = r.attribues.iter().find(|a| a.coup == coup && a.table == lu)?;
+        (scans[retenu.scan].lecture == s.lecture).then_some(possibles)
+    };
+    let mut autres: Vec<&RejetImage> = Vec::new();
+    for rj in rejetees {
+        match copie(rj) {
+            None => autres.push(rj),
+            Some(possibles) => {
+                if let Some(&(_, p)) = possibles.iter().find(|(t, _)| *t == table).filter(|(_, p)| *p >= P_TABLE_POSSIBLE) {
+                    raisons.push(format!("l'image {} (écartée : copie du bulletin d'une autre table) porte peut-être le numéro {table} ({:.1} %)", rj.image, p * 100.0));
+                }
+            }
+        }
+    }
+    if !autres.is_empty() {
+        let noms: Vec<&str> = autres.iter().take(5).map(|r| r.image.as_str()).collect();
         raisons.push(format!(
             "bulletin manquant alors que {} image(s) du coup ont été rejetées ({}{}) : il est peut-être parmi elles",
-            rejetees.len(),
+            autres.len(),
             noms.join(", "),
-            if rejetees.len() > 5 { ", …" } else { "" }
+            if autres.len() > 5 { ", …" } else { "" }
         ));
     }
     if r.tables_en_double.contains(&table) {
@@ -293,4 +319,48 @@ fn extraits(bulletins: &[BulletinCorrige], scans: &[LectureScan], e: Entree<'_>,
         .collect();
     suivi.fin();
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbitre_pipeline::lecture_scan::{Alternative, ChampLu};
+
+    /// Un scan du coup 1 dont le numéro de table se lit ainsi.
+    fn scan(image: &str, tables: &[(&str, f32)]) -> LectureScan {
+        let table = ChampLu { valeur: tables.first().map(|t| t.0.to_string()), alternatives: tables.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
+        LectureScan { image: image.into(), page: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None }
+    }
+
+    fn rejet(image: &str, raison: &str) -> RejetImage {
+        RejetImage { image: image.into(), coup: Some(1), raison: raison.into(), message: String::new() }
+    }
+
+    #[test]
+    fn seule_la_copie_sure_d_un_bulletin_retenu_laisse_sur_le_zero_d_un_absent() {
+        // scan-002, copie de scan-001, est lu 37 (sûr à 99 %) ou 32 : écarté comme second
+        // bulletin de la 37.
+        let scans = [scan("coup-01/scan-001.jpg", &[("37", 1.0)]), scan("coup-01/scan-002.jpg", &[("37", 0.99), ("32", 0.01)])];
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 37, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
+        let doublon = rejet("coup-01/scan-002.jpg", "doublon");
+        // La table 32 manque : son bulletin est peut-être la copie.
+        let raisons = doutes_sur_l_absence(32, 1, &[&doublon], &r, &scans, 0.02);
+        assert_eq!(raisons.len(), 1, "{raisons:?}");
+        assert!(raisons[0].contains("coup-01/scan-002.jpg") && raisons[0].contains("1.0 %"), "{raisons:?}");
+        // La table 12 manque aussi : aucune lecture de la copie ne la nomme, son zéro est sûr.
+        assert!(doutes_sur_l_absence(12, 1, &[&doublon], &r, &scans, 0.02).is_empty());
+        // Le doublon n'est pas une copie (une autre lecture) : c'est le bulletin d'une autre
+        // table, qui peut être n'importe laquelle.
+        let mut autre = scans.clone();
+        autre[1].lecture = Some(arbitre_engine::lecture::Lecture::nouvelle(37, 1));
+        assert_eq!(doutes_sur_l_absence(12, 1, &[&doublon], &r, &autre, 0.02).len(), 1);
+        // Un doublon au numéro incertain aussi : les lectures d'un numéro mal lu ne
+        // contiennent pas toujours le vrai (12 lu 62 ou 2).
+        let scans = [scan("coup-01/scan-001.jpg", &[("2", 1.0)]), scan("coup-01/scan-002.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
+        assert_eq!(doutes_sur_l_absence(12, 1, &[&doublon], &r, &scans, 0.02).len(), 1);
+        // Une image rejetée sans numéro lu peut être le bulletin de n'importe quelle table.
+        let illisible = rejet("coup-01/tache.jpg", "table_illisible");
+        assert_eq!(doutes_sur_l_absence(12, 1, &[&illisible], &r, &scans, 0.02).len(), 1);
+    }
 }
