@@ -206,6 +206,32 @@ fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regard
     assert!(dom.contains(&format!("1 bulletin affiché sur {total}")));
 }
 
+/// Au clavier, « v » sur un bulletin relu : sa lecture va telle quelle au fichier de
+/// corrections, et la page passe au bulletin suivant.
+#[test]
+fn la_touche_v_inclut_la_lecture_relue_et_passe_au_bulletin_suivant() {
+    let Some((chrome, d, dossier)) = preparer() else { return };
+    let sortie = d.path().join("sortie");
+    ecrire(&dossier, &sortie);
+    let html = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
+    // La page, et ce que ferait la personne : aller au premier bulletin, appuyer sur « v ».
+    let personne = "<script>\nvar b = document.querySelector('article.bulletin');\nb.focus();\n\
+b.dispatchEvent(new KeyboardEvent('keydown', { key: 'v', bubbles: true }));\n\
+document.body.dataset.focus = document.activeElement.id;\n</script>\n</body>";
+    let page = sortie.join("revue-au-clavier.html");
+    std::fs::write(&page, html.replacen("</body>", personne, 1)).unwrap();
+    let (dom, stderr) = charger(&chrome, &page, "");
+    assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
+    assert!(dom.contains("data-focus=\"c2-t7\""), "le bulletin suivant a la main ; DOM : {}", &dom[..dom.len().min(2000)]);
+    let ouverture = dom.split("<article ").find(|a| a.contains("id=\"c1-t3\"")).map(|a| &a[..a.find('>').unwrap()]).unwrap();
+    assert!(ouverture.contains("relue"), "{ouverture}");
+    // La lecture relue est dans l'aperçu du fichier de corrections, à côté de celle qu'une
+    // personne avait déjà corrigée.
+    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    assert!(apercu.contains("bulletin table=3 coup=1\n") && apercu.contains("bulletin table=5 coup=2\n"), "{apercu}");
+    assert!(dom.contains("2 lectures à enregistrer"), "le compte des lectures à enregistrer");
+}
+
 /// Un extrait de scan absent (des rapports refaits d'une archive, sans `revue/`) : la page
 /// le dit à sa place, sans image cassée ni erreur de script.
 #[test]

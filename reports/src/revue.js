@@ -106,7 +106,8 @@
     nbCorrections.textContent = c.nombre + " lecture" + (c.nombre > 1 ? "s" : "") + " enregistrée" + (c.nombre > 1 ? "s" : "") + " dans corrections.txt";
   });
 
-  // Clavier : j/↓ suivant, k/↑ précédent, e modifier la lecture, Échap revenir au bulletin.
+  // Clavier : j/↓ suivant, k/↑ précédent, e modifier la lecture, v lecture juste (incluse
+  // telle quelle, puis le suivant), Échap revenir au bulletin.
   function courant() { return document.activeElement && document.activeElement.closest ? document.activeElement.closest("article.bulletin") : null; }
   function aller(sens) {
     var visibles = bulletins.filter(function (b) { return !b.hidden; });
@@ -127,6 +128,14 @@
     if (ev.key === "j" || ev.key === "ArrowDown") { ev.preventDefault(); aller(1); }
     else if (ev.key === "k" || ev.key === "ArrowUp") { ev.preventDefault(); aller(-1); }
     else if (ev.key === "e" && courant()) { ev.preventDefault(); texte(courant()).focus(); }
+    else if (ev.key === "v" && courant()) {
+      // La personne a relu le scan : la lecture affichée est juste.
+      ev.preventDefault();
+      inclus(courant()).checked = true;
+      courant().classList.add("relue");
+      compterCorrections();
+      aller(1);
+    }
   });
 
   lireAdresse();

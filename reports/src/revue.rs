@@ -425,7 +425,8 @@ pub fn revue_html(d: &Dossier, r: &Resultats, c: Option<&Comparaison>) -> String
     );
     h.push_str(
         "<p class=\"note\">Les bulletins à regarder viennent d'abord. Clavier : <kbd>j</kbd> ou <kbd>↓</kbd> bulletin suivant, \
-<kbd>k</kbd> ou <kbd>↑</kbd> précédent, <kbd>e</kbd> modifier sa lecture, <kbd>Échap</kbd> revenir au bulletin. \
+<kbd>k</kbd> ou <kbd>↑</kbd> précédent, <kbd>e</kbd> modifier sa lecture, <kbd>v</kbd> lecture juste (relue sur le scan : \
+incluse telle quelle, puis le bulletin suivant), <kbd>Échap</kbd> revenir au bulletin. \
 Corrigez une lecture dans son champ (ou prenez une lecture concurrente), cochez « Inclure » pour une lecture relue \
 telle quelle, puis enregistrez le fichier de corrections et relancez <code>arbitre run … --corrections corrections.txt</code>.</p>\n",
     );
