@@ -284,10 +284,25 @@ fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Rep
     if r.tables_en_double.contains(&table) {
         raisons.push(format!("la table {table} a rendu deux bulletins à un autre coup : l'un d'eux est peut-être celui-ci"));
     }
+    // Un scan du coup dont le numéro est incertain peut être ce bulletin, même quand aucune
+    // de ses lectures ne dit ce numéro : celles d'un numéro mal lu ne contiennent pas
+    // toujours le vrai (12 lu 62 ou 2).
+    let mut incertains = Vec::new();
     for a in r.attribues.iter().filter(|a| a.coup == coup && a.table != table) {
-        if let Some(&(_, p)) = tables_possibles(&scans[a.scan]).iter().find(|(t, _)| *t == table).filter(|(_, p)| *p >= P_TABLE_POSSIBLE) {
+        let possibles = tables_possibles(&scans[a.scan]);
+        if let Some(&(_, p)) = possibles.iter().find(|(t, _)| *t == table).filter(|(_, p)| *p >= P_TABLE_POSSIBLE) {
             raisons.push(format!("le scan {} (attribué à la table {}) porte peut-être le numéro {table} ({:.1} %)", nom_image(&scans[a.scan]), a.table, p * 100.0));
+        } else if possibles.iter().find(|(t, _)| *t == a.table).map_or(0.0, |x| x.1) < 1.0 - seuil_table {
+            incertains.push(nom_image(&scans[a.scan]));
         }
+    }
+    if !incertains.is_empty() {
+        raisons.push(format!(
+            "bulletin manquant alors que {} scan(s) du coup ont un numéro de table incertain ({}{}) : il est peut-être l'un d'eux, mal lu",
+            incertains.len(),
+            incertains.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
+            if incertains.len() > 5 { ", …" } else { "" }
+        ));
     }
     raisons
 }
@@ -362,5 +377,20 @@ mod tests {
         // Une image rejetée sans numéro lu peut être le bulletin de n'importe quelle table.
         let illisible = rejet("coup-01/tache.jpg", "table_illisible");
         assert_eq!(doutes_sur_l_absence(12, 1, &[&illisible], &r, &scans, 0.02).len(), 1);
+    }
+
+    #[test]
+    fn un_scan_au_numero_incertain_rend_douteuse_toute_absence_de_son_coup() {
+        // Le bulletin de la table 12, lu 62 (inconnue) ou 2 : attribué à la table 2, à
+        // vérifier. Aucune de ses lectures ne dit 12, mais le zéro « absent » de la table 12
+        // n'est pas sûr pour autant.
+        let scans = [scan("coup-01/scan-001.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
+        let raisons = doutes_sur_l_absence(12, 1, &[], &r, &scans, 0.02);
+        assert_eq!(raisons.len(), 1, "{raisons:?}");
+        assert!(raisons[0].contains("coup-01/scan-001.jpg") && raisons[0].contains("incertain"), "{raisons:?}");
+        // Lu 2 sûrement : l'absence de la table 12 est un zéro sûr.
+        let scans = [scan("coup-01/scan-001.jpg", &[("2", 0.999)])];
+        assert!(doutes_sur_l_absence(12, 1, &[], &r, &scans, 0.02).is_empty());
     }
 }
