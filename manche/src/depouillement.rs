@@ -1,8 +1,7 @@
 //! Le dépouillement d'une manche scannée : chaque image lue, attribuée à un bulletin (table,
 //! coup) ou rejetée avec sa raison ; chaque bulletin jugé (décision automatique, ou « à
 //! vérifier » quand le doute de la machine compte) ; chaque table sans bulletin à un coup
-//! déclarée absente (5.7), à vérifier si une image rejetée de ce coup peut être son
-//! bulletin ; les
+//! déclarée absente (5.7), à vérifier si une image de ce coup peut être son bulletin ; les
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
@@ -244,9 +243,9 @@ const P_TABLE_POSSIBLE: f64 = 1e-3;
 /// Pourquoi le zéro d'une table sans bulletin (5.7) n'est pas sûr : une image du coup a
 /// été rejetée et peut être ce bulletin (tout rejet, sauf la copie d'un bulletin retenu
 /// dont le numéro est sûr — à `seuil_table` près, voir `Seuils::table` — et ne peut être
-/// celui-ci), la table a reçu deux bulletins à un coup (l'un est
-/// peut-être celui-ci, rangé ailleurs), ou un scan du coup attribué à une autre table a
-/// peut-être ce numéro.
+/// celui-ci), la table a reçu deux bulletins à un coup (l'un est peut-être celui-ci, rangé
+/// ailleurs), ou un scan du coup attribué à une autre table a peut-être ce numéro ou a un
+/// numéro incertain.
 fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Repartition, scans: &[LectureScan], seuil_table: f64) -> Vec<String> {
     let mut raisons = Vec::new();
     // Une copie du bulletin retenu (même numéro, sûr, et même lecture : le même scan
@@ -273,13 +272,8 @@ fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Rep
         }
     }
     if !autres.is_empty() {
-        let noms: Vec<&str> = autres.iter().take(5).map(|r| r.image.as_str()).collect();
-        raisons.push(format!(
-            "bulletin manquant alors que {} image(s) du coup ont été rejetées ({}{}) : il est peut-être parmi elles",
-            autres.len(),
-            noms.join(", "),
-            if autres.len() > 5 { ", …" } else { "" }
-        ));
+        let noms: Vec<String> = autres.iter().map(|r| r.image.clone()).collect();
+        raisons.push(format!("bulletin manquant alors que {} image(s) du coup ont été rejetées ({}) : il est peut-être parmi elles", noms.len(), premiers(&noms)));
     }
     if r.tables_en_double.contains(&table) {
         raisons.push(format!("la table {table} a rendu deux bulletins à un autre coup : l'un d'eux est peut-être celui-ci"));
@@ -297,14 +291,18 @@ fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Rep
         }
     }
     if !incertains.is_empty() {
-        raisons.push(format!(
-            "bulletin manquant alors que {} scan(s) du coup ont un numéro de table incertain ({}{}) : il est peut-être l'un d'eux, mal lu",
-            incertains.len(),
-            incertains.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
-            if incertains.len() > 5 { ", …" } else { "" }
-        ));
+        raisons.push(format!("bulletin manquant alors que {} scan(s) du coup ont un numéro de table incertain ({}) : il est peut-être l'un d'eux, mal lu", incertains.len(), premiers(&incertains)));
     }
     raisons
+}
+
+/// Les cinq premiers noms d'une liste, « … » s'il y en a d'autres.
+fn premiers(noms: &[String]) -> String {
+    let mut t = noms.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+    if noms.len() > 5 {
+        t.push_str(", …");
+    }
+    t
 }
 
 /// Les bulletins qu'une personne regardera sur la page de revue : à vérifier, pas
