@@ -24,7 +24,7 @@ use arbitre_reports::double_arbitrage::CorrectionPremier;
 use arbitre_reports::verification::{extrait_du_scan, AbsenceAVerifier, RejetImage, Verification};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
 use rayon::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 /// Ce qu'il faut pour dépouiller une manche.
@@ -163,12 +163,14 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
     for r in &d.rejets {
         rejetes_par_coup.entry(r.coup).or_default().push(r);
     }
+    let par_nom: HashMap<String, usize> = scans.iter().enumerate().map(|(i, s)| (nom_image(s), i)).collect();
     let mut douteuses = Vec::new();
     for coup in 1..=nb_coups {
         let rejetees: Vec<&RejetImage> = rejetes_par_coup.get(&Some(coup)).into_iter().chain(rejetes_par_coup.get(&None)).flatten().copied().collect();
+        let pistes = Pistes::du_coup(coup, &rejetees, repartition, scans, &par_nom, seuil_table);
         for &table in tables.iter().filter(|&&t| !presents.contains(&(t, coup))) {
             d.bilan.absents += 1;
-            let raisons = doutes_sur_l_absence(table, coup, &rejetees, repartition, scans, seuil_table);
+            let raisons = doutes_sur_l_absence(table, &pistes, &repartition.tables_en_double);
             if !raisons.is_empty() {
                 douteuses.push(AbsenceAVerifier { table, coup, raisons });
             }
@@ -240,54 +242,91 @@ fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Optio
 /// table au coup du scan.
 const P_TABLE_POSSIBLE: f64 = 1e-3;
 
-/// Pourquoi le zéro d'une table sans bulletin (5.7) n'est pas sûr : une image du coup a
-/// été rejetée et peut être ce bulletin (tout rejet, sauf la copie d'un bulletin retenu
-/// dont le numéro est sûr — à `seuil_table` près, voir `Seuils::table` — et ne peut être
-/// celui-ci), la table a reçu deux bulletins à un coup (l'un est peut-être celui-ci, rangé
-/// ailleurs), ou un scan du coup attribué à une autre table a peut-être ce numéro ou a un
-/// numéro incertain.
-fn doutes_sur_l_absence(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Repartition, scans: &[LectureScan], seuil_table: f64) -> Vec<String> {
-    let mut raisons = Vec::new();
-    // Une copie du bulletin retenu (même numéro, sûr, et même lecture : le même scan
-    // rangé deux fois) n'est le bulletin de cette table que si ce numéro est l'une de ses
-    // lectures. Toute autre image rejetée peut porter n'importe quel numéro : un doublon qui
-    // n'est pas une copie est le bulletin d'une autre table, et les lectures d'un numéro mal
-    // lu n'en contiennent pas toujours le vrai.
-    let copie = |rj: &RejetImage| -> Option<Vec<(u32, f64)>> {
-        let s = scans.iter().find(|s| nom_image(s) == rj.image).filter(|_| rj.raison == "doublon")?;
-        let possibles = tables_possibles(s);
-        let &(lu, _) = possibles.first().filter(|&&(_, p)| p >= 1.0 - seuil_table)?;
-        let retenu = r.attribues.iter().find(|a| a.coup == coup && a.table == lu)?;
-        (scans[retenu.scan].lecture == s.lecture).then_some(possibles)
-    };
-    let mut autres: Vec<&RejetImage> = Vec::new();
-    for rj in rejetees {
-        match copie(rj) {
-            None => autres.push(rj),
-            Some(possibles) => {
-                if let Some(&(_, p)) = possibles.iter().find(|(t, _)| *t == table).filter(|(_, p)| *p >= P_TABLE_POSSIBLE) {
-                    raisons.push(format!("l'image {} (écartée : copie du bulletin d'une autre table) porte peut-être le numéro {table} ({:.1} %)", rj.image, p * 100.0));
-                }
+/// Les images d'un coup qui peuvent être le bulletin d'une table absente, préparées une
+/// fois pour toutes les absences du coup.
+struct Pistes {
+    /// Les images rejetées qui peuvent porter n'importe quel numéro.
+    rejetees: Vec<String>,
+    /// Les copies sûres d'un bulletin retenu, et les numéros qu'elles portent peut-être.
+    copies: Vec<(String, Vec<(u32, f64)>)>,
+    /// Les scans attribués à une table.
+    attribues: Vec<ScanAttribue>,
+}
+
+/// Un scan du coup attribué à une table.
+struct ScanAttribue {
+    image: String,
+    table: u32,
+    /// Les numéros qu'il porte peut-être.
+    possibles: Vec<(u32, f64)>,
+    /// Le numéro de sa table est incertain.
+    incertain: bool,
+}
+
+impl Pistes {
+    /// `par_nom` : l'indice de chaque scan par son nom ([`nom_image`]) ; `seuil_table` :
+    /// voir `Seuils::table`.
+    fn du_coup(coup: u32, rejetees: &[&RejetImage], r: &Repartition, scans: &[LectureScan], par_nom: &HashMap<String, usize>, seuil_table: f64) -> Pistes {
+        // Une copie du bulletin retenu (même numéro, sûr, et même lecture : le même scan
+        // rangé deux fois) n'est le bulletin d'une table absente que si ce numéro est l'une
+        // de ses lectures. Toute autre image rejetée peut porter n'importe quel numéro : un
+        // doublon qui n'est pas une copie est le bulletin d'une autre table, et les lectures
+        // d'un numéro mal lu n'en contiennent pas toujours le vrai.
+        let copie = |rj: &RejetImage| -> Option<Vec<(u32, f64)>> {
+            let s = &scans[*par_nom.get(&rj.image).filter(|_| rj.raison == "doublon")?];
+            let possibles = tables_possibles(s);
+            let &(lu, _) = possibles.first().filter(|&&(_, p)| p >= 1.0 - seuil_table)?;
+            let retenu = r.attribues.iter().find(|a| a.coup == coup && a.table == lu)?;
+            (scans[retenu.scan].lecture == s.lecture).then_some(possibles)
+        };
+        let mut p = Pistes { rejetees: Vec::new(), copies: Vec::new(), attribues: Vec::new() };
+        for rj in rejetees {
+            match copie(rj) {
+                Some(possibles) => p.copies.push((rj.image.clone(), possibles)),
+                None => p.rejetees.push(rj.image.clone()),
             }
         }
+        for a in r.attribues.iter().filter(|a| a.coup == coup) {
+            let possibles = tables_possibles(&scans[a.scan]);
+            let incertain = possibles.iter().find(|(t, _)| *t == a.table).map_or(0.0, |x| x.1) < 1.0 - seuil_table;
+            p.attribues.push(ScanAttribue { image: nom_image(&scans[a.scan]), table: a.table, possibles, incertain });
+        }
+        p
     }
-    if !autres.is_empty() {
-        let noms: Vec<String> = autres.iter().map(|r| r.image.clone()).collect();
-        raisons.push(format!("bulletin manquant alors que {} image(s) du coup ont été rejetées ({}) : il est peut-être parmi elles", noms.len(), premiers(&noms)));
+}
+
+/// La probabilité, si elle compte, qu'une image porte le numéro `table`.
+fn porte(possibles: &[(u32, f64)], table: u32) -> Option<f64> {
+    possibles.iter().find(|(t, _)| *t == table).map(|x| x.1).filter(|&p| p >= P_TABLE_POSSIBLE)
+}
+
+/// Pourquoi le zéro d'une table sans bulletin (5.7) n'est pas sûr : une image du coup a
+/// été rejetée et peut être ce bulletin (tout rejet, sauf la copie sûre d'un bulletin
+/// retenu qui ne porte pas ce numéro), la table a reçu deux bulletins à un coup (l'un est
+/// peut-être celui-ci, rangé ailleurs), ou un scan du coup attribué à une autre table a
+/// peut-être ce numéro ou a un numéro incertain.
+fn doutes_sur_l_absence(table: u32, pistes: &Pistes, tables_en_double: &BTreeSet<u32>) -> Vec<String> {
+    let mut raisons = Vec::new();
+    for (image, possibles) in &pistes.copies {
+        if let Some(p) = porte(possibles, table) {
+            raisons.push(format!("l'image {image} (écartée : copie du bulletin d'une autre table) porte peut-être le numéro {table} ({:.1} %)", p * 100.0));
+        }
     }
-    if r.tables_en_double.contains(&table) {
+    if !pistes.rejetees.is_empty() {
+        raisons.push(format!("bulletin manquant alors que {} image(s) du coup ont été rejetées ({}) : il est peut-être parmi elles", pistes.rejetees.len(), premiers(&pistes.rejetees)));
+    }
+    if tables_en_double.contains(&table) {
         raisons.push(format!("la table {table} a rendu deux bulletins à un autre coup : l'un d'eux est peut-être celui-ci"));
     }
     // Un scan du coup dont le numéro est incertain peut être ce bulletin, même quand aucune
     // de ses lectures ne dit ce numéro : celles d'un numéro mal lu ne contiennent pas
     // toujours le vrai (12 lu 62 ou 2).
     let mut incertains = Vec::new();
-    for a in r.attribues.iter().filter(|a| a.coup == coup && a.table != table) {
-        let possibles = tables_possibles(&scans[a.scan]);
-        if let Some(&(_, p)) = possibles.iter().find(|(t, _)| *t == table).filter(|(_, p)| *p >= P_TABLE_POSSIBLE) {
-            raisons.push(format!("le scan {} (attribué à la table {}) porte peut-être le numéro {table} ({:.1} %)", nom_image(&scans[a.scan]), a.table, p * 100.0));
-        } else if possibles.iter().find(|(t, _)| *t == a.table).map_or(0.0, |x| x.1) < 1.0 - seuil_table {
-            incertains.push(nom_image(&scans[a.scan]));
+    for a in pistes.attribues.iter().filter(|a| a.table != table) {
+        if let Some(p) = porte(&a.possibles, table) {
+            raisons.push(format!("le scan {} (attribué à la table {}) porte peut-être le numéro {table} ({:.1} %)", a.image, a.table, p * 100.0));
+        } else if a.incertain {
+            incertains.push(a.image.clone());
         }
     }
     if !incertains.is_empty() {
@@ -345,6 +384,12 @@ mod tests {
         LectureScan { image: image.into(), page: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None }
     }
 
+    /// Les doutes sur l'absence de `table` au coup `coup`, comme les voit le dépouillement.
+    fn doutes(table: u32, coup: u32, rejetees: &[&RejetImage], r: &Repartition, scans: &[LectureScan], seuil_table: f64) -> Vec<String> {
+        let par_nom: HashMap<String, usize> = scans.iter().enumerate().map(|(i, s)| (nom_image(s), i)).collect();
+        doutes_sur_l_absence(table, &Pistes::du_coup(coup, rejetees, r, scans, &par_nom, seuil_table), &r.tables_en_double)
+    }
+
     fn rejet(image: &str, raison: &str) -> RejetImage {
         RejetImage { image: image.into(), coup: Some(1), raison: raison.into(), message: String::new() }
     }
@@ -357,24 +402,24 @@ mod tests {
         let r = Repartition { attribues: vec![Attribution { scan: 0, table: 37, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
         let doublon = rejet("coup-01/scan-002.jpg", "doublon");
         // La table 32 manque : son bulletin est peut-être la copie.
-        let raisons = doutes_sur_l_absence(32, 1, &[&doublon], &r, &scans, 0.02);
+        let raisons = doutes(32, 1, &[&doublon], &r, &scans, 0.02);
         assert_eq!(raisons.len(), 1, "{raisons:?}");
         assert!(raisons[0].contains("coup-01/scan-002.jpg") && raisons[0].contains("1.0 %"), "{raisons:?}");
         // La table 12 manque aussi : aucune lecture de la copie ne la nomme, son zéro est sûr.
-        assert!(doutes_sur_l_absence(12, 1, &[&doublon], &r, &scans, 0.02).is_empty());
+        assert!(doutes(12, 1, &[&doublon], &r, &scans, 0.02).is_empty());
         // Le doublon n'est pas une copie (une autre lecture) : c'est le bulletin d'une autre
         // table, qui peut être n'importe laquelle.
         let mut autre = scans.clone();
         autre[1].lecture = Some(arbitre_engine::lecture::Lecture::nouvelle(37, 1));
-        assert_eq!(doutes_sur_l_absence(12, 1, &[&doublon], &r, &autre, 0.02).len(), 1);
+        assert_eq!(doutes(12, 1, &[&doublon], &r, &autre, 0.02).len(), 1);
         // Un doublon au numéro incertain aussi : les lectures d'un numéro mal lu ne
         // contiennent pas toujours le vrai (12 lu 62 ou 2).
         let scans = [scan("coup-01/scan-001.jpg", &[("2", 1.0)]), scan("coup-01/scan-002.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
         let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
-        assert_eq!(doutes_sur_l_absence(12, 1, &[&doublon], &r, &scans, 0.02).len(), 1);
+        assert_eq!(doutes(12, 1, &[&doublon], &r, &scans, 0.02).len(), 1);
         // Une image rejetée sans numéro lu peut être le bulletin de n'importe quelle table.
         let illisible = rejet("coup-01/tache.jpg", "table_illisible");
-        assert_eq!(doutes_sur_l_absence(12, 1, &[&illisible], &r, &scans, 0.02).len(), 1);
+        assert_eq!(doutes(12, 1, &[&illisible], &r, &scans, 0.02).len(), 1);
     }
 
     #[test]
@@ -384,11 +429,11 @@ mod tests {
         // n'est pas sûr pour autant.
         let scans = [scan("coup-01/scan-001.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
         let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
-        let raisons = doutes_sur_l_absence(12, 1, &[], &r, &scans, 0.02);
+        let raisons = doutes(12, 1, &[], &r, &scans, 0.02);
         assert_eq!(raisons.len(), 1, "{raisons:?}");
         assert!(raisons[0].contains("coup-01/scan-001.jpg") && raisons[0].contains("incertain"), "{raisons:?}");
         // Lu 2 sûrement : l'absence de la table 12 est un zéro sûr.
         let scans = [scan("coup-01/scan-001.jpg", &[("2", 0.999)])];
-        assert!(doutes_sur_l_absence(12, 1, &[], &r, &scans, 0.02).is_empty());
+        assert!(doutes(12, 1, &[], &r, &scans, 0.02).is_empty());
     }
 }

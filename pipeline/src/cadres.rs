@@ -49,17 +49,6 @@ enum Variante {
     Colonne(usize, f64),
 }
 
-impl Variante {
-    /// Une coupe de plus, tentée seulement quand le modèle ne lit pas le groupe entier
-    /// comme un seul caractère sûr (voir [`Cadre::decoupages`]).
-    fn coupe_de_plus(self) -> Option<usize> {
-        match self {
-            Variante::Colonne(i, _) => Some(i),
-            _ => None,
-        }
-    }
-}
-
 /// Un cadre préparé : son encre réunie en groupes, et les découpages possibles, de gauche
 /// à droite : le premier est le découpage ordinaire ; les suivants le varient en un endroit
 /// (une tache coupée laissée entière, une tache large coupée en deux à sa colonne la plus
@@ -133,11 +122,11 @@ impl<'a> Cadre<'a> {
             .collect()
     }
 
-    /// Les découpages, sans les coupes de plus (colonnes fixes) des groupes pour
-    /// lesquels `couper_fixe` dit non. Deux variantes qui partagent l'encre de la même
-    /// façon ne comptent qu'une fois (un découpage pèse dans le mélange des lectures).
+    /// Les découpages, sans ceux aux colonnes fixes des groupes pour lesquels `couper_fixe`
+    /// dit non. Deux variantes qui partagent l'encre de la même façon ne comptent qu'une
+    /// fois (un découpage pèse dans le mélange des lectures).
     pub fn decoupages(&mut self, couper_fixe: impl Fn(usize) -> bool) -> Vec<Vec<CaractereEncre>> {
-        let variantes: Vec<Variante> = self.variantes.iter().copied().filter(|v| v.coupe_de_plus().is_none_or(&couper_fixe)).collect();
+        let variantes: Vec<Variante> = self.variantes.iter().copied().filter(|v| !matches!(v, Variante::Colonne(i, _) if !couper_fixe(*i))).collect();
         let mut vus: HashSet<Vec<Vec<u32>>> = HashSet::new();
         let mut resultat = Vec::new();
         for v in variantes {
@@ -327,4 +316,3 @@ fn couper_a(plan: &Plan, g: Groupe, coupes: &[usize]) -> Vec<Groupe> {
         })
         .collect()
 }
-

@@ -131,8 +131,9 @@
     else if (ev.key === "v" && courant()) {
       // La personne a relu le scan : la lecture affichée est juste.
       ev.preventDefault();
-      inclus(courant()).checked = true;
-      courant().classList.add("relue");
+      var b = courant();
+      inclus(b).checked = true;
+      b.classList.add("relue");
       compterCorrections();
       aller(1);
     }
