@@ -106,3 +106,57 @@ def generees(dossier, nom):
             colonnes[c].append(x)
     assert len(colonnes[entete[0]]) == len(v), f"{dossier}/{nom} : étiquettes et vignettes en nombre différent"
     return v, {c: np.array(x) for c, x in colonnes.items()}
+
+
+def _trait(d, largeur):
+    """L'encre d'un trait à la distance ``d`` (pixels) de son axe, bords adoucis."""
+    return np.clip(largeur / 2 - d + 0.5, 0.0, 1.0)
+
+
+def entourer(v, rng):
+    """Une lettre de case entourée comme un joker revendiqué : la lettre rapetissée au
+    centre, un cercle (un peu ovale, un peu irrégulier) tracé autour et qui remplit la
+    fenêtre, comme le découpage la recadre sur l'encre du cercle."""
+    s = rng.uniform(0.5, 0.72)
+    n = max(4, round(COTE * s))
+    petite = np.asarray(Image.fromarray((v * 255).astype(np.uint8)).resize((n, n), Image.BILINEAR), np.float32) / 255.0
+    sortie = np.zeros_like(v)
+    x0 = (COTE - n) // 2 + rng.integers(-1, 2)
+    y0 = (COTE - n) // 2 + rng.integers(-1, 2)
+    x0, y0 = int(np.clip(x0, 0, COTE - n)), int(np.clip(y0, 0, COTE - n))
+    sortie[y0 : y0 + n, x0 : x0 + n] = petite
+    yy, xx = np.mgrid[0:COTE, 0:COTE].astype(np.float32) + 0.5
+    cx, cy = COTE / 2 + rng.uniform(-1, 1), COTE / 2 + rng.uniform(-1, 1)
+    rx, ry = rng.uniform(0.40, 0.48) * COTE, rng.uniform(0.40, 0.48) * COTE
+    angle = np.arctan2(yy - cy, xx - cx)
+    ondulation = 1 + rng.uniform(0, 0.06) * np.sin(2 * angle + rng.uniform(0, 2 * np.pi))
+    r = np.sqrt(((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2) / ondulation
+    cercle = _trait(np.abs(r - 1) * min(rx, ry), rng.uniform(1.6, 3.2))
+    # Le cercle ne se ferme pas toujours exactement : une petite ouverture, parfois.
+    if rng.random() < 0.3:
+        debut = rng.uniform(-np.pi, np.pi)
+        ouvert = np.abs(np.angle(np.exp(1j * (angle - debut)))) < rng.uniform(0.1, 0.4)
+        cercle = np.where(ouvert, 0, cercle)
+    return np.maximum(sortie, cercle * rng.uniform(0.75, 1.0))
+
+
+def barrer(v, rng):
+    """Une lettre de case barrée : un trait presque horizontal qui traverse la case (un
+    mot barré d'un trait), parfois commencé ou fini dans la case (bout du mot)."""
+    yy, xx = np.mgrid[0:COTE, 0:COTE].astype(np.float32) + 0.5
+    a = rng.uniform(-0.15, 0.15)
+    y0 = rng.uniform(0.35, 0.65) * COTE
+    d = np.abs((yy - y0) - np.tan(a) * (xx - COTE / 2)) * np.cos(a)
+    trait = _trait(d, rng.uniform(1.6, 3.6))
+    if rng.random() < 0.3:
+        bout = rng.uniform(0, 0.3) * COTE
+        trait = np.where(xx < bout, 0, trait) if rng.random() < 0.5 else np.where(xx > COTE - bout, 0, trait)
+    return np.maximum(v, trait * rng.uniform(0.75, 1.0))
+
+
+def marquees(v, fraction, marque, graine):
+    """Une copie marquée (entourée ou barrée) d'une fraction des vignettes : les indices
+    retenus et les vignettes marquées."""
+    rng = np.random.default_rng(graine)
+    k = np.nonzero(rng.random(len(v)) < fraction)[0]
+    return k, np.stack([marque(v[i], rng) for i in k]).astype(np.float32)

@@ -50,6 +50,9 @@ pub struct Args {
     /// Pour calibrer : la probabilité minimale de la lecture pour une sanction automatique.
     #[arg(long, value_name = "P")]
     lecture_sure: Option<f64>,
+    /// Pour calibrer : le seuil de doute sur le numéro de table (probabilité qu'il en soit un autre).
+    #[arg(long, value_name = "P")]
+    seuil_table: Option<f64>,
     /// Pour calibrer : la probabilité sous laquelle une lecture est négligeable.
     #[arg(long, value_name = "P")]
     negligeable: Option<f64>,
@@ -150,7 +153,7 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
         None
     };
     let defaut = Seuils::default();
-    let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), favorable: a.seuil_favorable.unwrap_or(defaut.favorable), table: defaut.table, negligeable: a.negligeable.unwrap_or(defaut.negligeable), sanction: a.lecture_sure.unwrap_or(defaut.sanction) };
+    let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), favorable: a.seuil_favorable.unwrap_or(defaut.favorable), table: a.seuil_table.unwrap_or(defaut.table), negligeable: a.negligeable.unwrap_or(defaut.negligeable), sanction: a.lecture_sure.unwrap_or(defaut.sanction) };
     println!("seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient plus) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {}", seuils.doute, seuils.favorable, seuils.sanction, seuils.negligeable);
     let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, coup: None, tables, corrections: Default::default(), premier: None, seuils };
     let barres = Barres::default();
