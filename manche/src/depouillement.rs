@@ -11,7 +11,7 @@ use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
 use crate::doute::Seuils;
 use crate::extraits::extrait_du_fichier;
-use crate::jugement::{doutes, juger};
+use crate::jugement::{doutes, juger, trous};
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
 use arbitre_engine::lecture::Lecture;
@@ -206,6 +206,9 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
             j.p_moins * 100.0,
             seuils.doute * 100.0
         ));
+    }
+    if let Some(&(i, j)) = trous(&j.lecture).first() {
+        raisons.push(format!("case vide entre deux lettres (rangée {}, case {} du mot lu) : une lettre a peut-être échappé à la machine", i + 1, j + 1));
     }
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
         raisons.push(format!("recalage imprécis ({:.2} mm) : cases peut-être mal lues", r.residu_mm));

@@ -14,7 +14,7 @@
 
 use crate::doute::{Enumeration, Seuils, COMBINAISONS_MAX};
 use arbitre_engine::arbitrage::Decision;
-use arbitre_engine::lecture::Lecture;
+use arbitre_engine::lecture::{Contenu, Lecture};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::{Doute, LectureConcurrente};
 use std::collections::HashMap;
@@ -134,6 +134,28 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     Some(Jugement { lecture: premiere.lecture, decision, p_autre, p_plus, p_moins, p_lecture: premiere.p, concurrentes, corrigees, seuils })
 }
 
+/// Les cases vides prises entre deux cases écrites d'une lecture écrite sur une seule
+/// ligne (une rangée, ou une colonne ; position dans la lecture, à partir de 0). Un mot écrit
+/// en ligne n'a pas de trou (aucun sur les 2 080 bulletins en ligne des manches générées de
+/// validation et d'évaluation) : un trou y dit qu'une lettre fine ou pâle a peut-être
+/// échappé à la détection de l'encre, qui précède le modèle et ne donne pas de
+/// probabilité — la machine n'en sait rien, une personne doit voir la case (validation,
+/// 25/11/2026 : VINAI lu V·NAI, le I manqué, un zéro automatique au lieu d'un
+/// avertissement). Une lecture sur plusieurs rangées et colonnes (un mot et ses lettres de
+/// raccord dessinés autour) a des cases vides légitimes : elle n'est pas regardée ici.
+pub fn trous(l: &Lecture) -> Vec<(usize, usize)> {
+    let ligne: Vec<(usize, usize)> = if l.rangees.len() == 1 {
+        (0..l.rangees[0].len()).map(|j| (0, j)).collect()
+    } else if l.rangees.iter().all(|r| r.len() <= 1) {
+        (0..l.rangees.len()).map(|i| (i, 0)).collect()
+    } else {
+        return Vec::new();
+    };
+    let ecrite = |&(i, j): &(usize, usize)| l.rangees[i].get(j).is_some_and(|c| c.contenu != Contenu::Vide || c.barree);
+    let (Some(debut), Some(fin)) = (ligne.iter().position(ecrite), ligne.iter().rposition(ecrite)) else { return Vec::new() };
+    ligne[debut..=fin].iter().filter(|p| !ecrite(p)).copied().collect()
+}
+
 /// Une case ou un champ est douteux quand sa lecture la plus probable a moins de cette
 /// probabilité (ou qu'un joker ou une croix est incertain).
 const CERTAIN: f32 = 0.99;
@@ -245,5 +267,30 @@ mod tests {
         // La même, sûre à 99,9 % : décidée seule.
         let s = scan(&[&[("X", 0.999)], &[("Y", 0.9999)]]);
         assert!(!juger(&s, 3, 1, Seuils::default(), corriger).unwrap().douteux());
+    }
+
+    fn lecture(rangees: &[&str]) -> Lecture {
+        let mut l = Lecture::nouvelle(1, 1);
+        l.rangees = rangees.iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
+        l
+    }
+
+    #[test]
+    fn une_case_vide_dans_le_mot_est_un_trou() {
+        // VINAI lu V.NAI : le I manqué laisse un trou dans la rangée.
+        assert_eq!(trous(&lecture(&["V.NAI"])), vec![(0, 1)]);
+        // Mot vertical : le trou est dans la colonne.
+        assert_eq!(trous(&lecture(&["V", ".", "N"])), vec![(1, 0)]);
+        // Une case barrée compte comme écrite : pas de trou autour d'elle.
+        assert!(trous(&lecture(&["V~XNAI"])).is_empty());
+    }
+
+    #[test]
+    fn des_cases_vides_au_bord_du_mot_ne_sont_pas_des_trous() {
+        assert!(trous(&lecture(&["..VINAI"])).is_empty());
+        assert!(trous(&lecture(&["VINAI"])).is_empty());
+        // Un mot et ses lettres de raccord dessinés sur plusieurs rangées et colonnes : les
+        // cases vides y sont légitimes.
+        assert!(trous(&lecture(&["KA", ".L", ".E"])).is_empty());
     }
 }
