@@ -154,7 +154,10 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     };
     let defaut = Seuils::default();
     let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), favorable: a.seuil_favorable.unwrap_or(defaut.favorable), table: a.seuil_table.unwrap_or(defaut.table), negligeable: a.negligeable.unwrap_or(defaut.negligeable), sanction: a.lecture_sure.unwrap_or(defaut.sanction) };
-    println!("seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient plus) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {}", seuils.doute, seuils.favorable, seuils.sanction, seuils.negligeable);
+    println!(
+        "seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient plus), {} (numéro de table) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {}",
+        seuils.doute, seuils.favorable, seuils.table, seuils.sanction, seuils.negligeable
+    );
     let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, coup: None, tables, corrections: Default::default(), premier: None, seuils };
     let barres = Barres::default();
     let d = depouiller(entree, &barres)?;
