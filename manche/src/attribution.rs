@@ -41,13 +41,25 @@ pub fn tables_possibles(s: &LectureScan) -> Vec<(u32, f64)> {
     s.table.alternatives.iter().filter_map(|a| a.lecture.trim().parse::<u32>().ok().filter(|&t| t > 0).map(|t| (t, a.p as f64))).collect()
 }
 
+/// Un numéro lu avec la probabilité `p` est sûr : la probabilité qu'il en soit un autre
+/// reste sous `seuil` (`Seuils::table`).
+pub fn numero_sur(p: f64, seuil: f64) -> bool {
+    p >= 1.0 - seuil
+}
+
+/// La probabilité qu'un scan porte le numéro `table`, parmi ses numéros possibles
+/// ([`tables_possibles`]) ; 0 si aucune lecture ne le dit.
+pub fn probabilite_du_numero(possibles: &[(u32, f64)], table: u32) -> f64 {
+    possibles.iter().find(|(t, _)| *t == table).map_or(0.0, |x| x.1)
+}
+
 /// Répartit les scans lus. `nb_coups` : coups de la partie ; `tables` : les tables de la
 /// manche (`--joueurs`), ou `None` pour les déduire des numéros lus sans doute.
 /// Un numéro de table est sûr quand la probabilité qu'il soit un autre reste sous `seuil`
 /// (`Seuils::table`).
 pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u32>>, seuil: f64) -> Repartition {
     let mut r = Repartition::default();
-    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| p >= 1.0 - seuil).map(|(t, _)| t).collect();
+    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| numero_sur(p, seuil)).map(|(t, _)| t).collect();
     let connues = tables.cloned().unwrap_or(sures);
     let mut candidats: Vec<Attribution> = Vec::new();
     for (i, s) in scans.iter().enumerate() {
@@ -70,7 +82,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
             continue;
         };
         let mut raisons = Vec::new();
-        if p < 1.0 - seuil {
+        if !numero_sur(p, seuil) {
             let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({:.0} %)", p * 100.0)).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
         }

@@ -5,7 +5,7 @@
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
-use crate::attribution::{repartir, tables_possibles, Attribution, Repartition};
+use crate::attribution::{numero_sur, probabilite_du_numero, repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
@@ -278,7 +278,7 @@ impl Pistes {
         let copie = |rj: &RejetImage| -> Option<Vec<(u32, f64)>> {
             let s = &scans[*par_nom.get(&rj.image).filter(|_| rj.raison == "doublon")?];
             let possibles = tables_possibles(s);
-            let &(lu, _) = possibles.first().filter(|&&(_, p)| p >= 1.0 - seuil_table)?;
+            let &(lu, _) = possibles.first().filter(|&&(_, p)| numero_sur(p, seuil_table))?;
             let retenu = r.attribues.iter().find(|a| a.coup == coup && a.table == lu)?;
             (scans[retenu.scan].lecture == s.lecture).then_some(possibles)
         };
@@ -291,7 +291,7 @@ impl Pistes {
         }
         for a in r.attribues.iter().filter(|a| a.coup == coup) {
             let possibles = tables_possibles(&scans[a.scan]);
-            let incertain = possibles.iter().find(|(t, _)| *t == a.table).map_or(0.0, |x| x.1) < 1.0 - seuil_table;
+            let incertain = !numero_sur(probabilite_du_numero(&possibles, a.table), seuil_table);
             p.attribues.push(ScanAttribue { image: nom_image(&scans[a.scan]), table: a.table, possibles, incertain });
         }
         p
@@ -300,7 +300,7 @@ impl Pistes {
 
 /// La probabilité, si elle compte, qu'une image porte le numéro `table`.
 fn porte(possibles: &[(u32, f64)], table: u32) -> Option<f64> {
-    possibles.iter().find(|(t, _)| *t == table).map(|x| x.1).filter(|&p| p >= P_TABLE_POSSIBLE)
+    Some(probabilite_du_numero(possibles, table)).filter(|&p| p >= P_TABLE_POSSIBLE)
 }
 
 /// Pourquoi le zéro d'une table sans bulletin (5.7) n'est pas sûr : une image du coup a

@@ -126,7 +126,10 @@ impl<'a> Cadre<'a> {
     /// dit non. Deux variantes qui partagent l'encre de la même façon ne comptent qu'une
     /// fois (un découpage pèse dans le mélange des lectures).
     pub fn decoupages(&mut self, couper_fixe: impl Fn(usize) -> bool) -> Vec<Vec<CaractereEncre>> {
-        let variantes: Vec<Variante> = self.variantes.iter().copied().filter(|v| !matches!(v, Variante::Colonne(i, _) if !couper_fixe(*i))).collect();
+        let variantes: Vec<Variante> = self.variantes.iter().copied().filter(|v| match v {
+            Variante::Colonne(i, _) => couper_fixe(*i),
+            _ => true,
+        }).collect();
         let mut vus: HashSet<Vec<Vec<u32>>> = HashSet::new();
         let mut resultat = Vec::new();
         for v in variantes {
