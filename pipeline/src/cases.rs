@@ -8,6 +8,7 @@
 //! ([`crate::partage`]). Le trait imprimé du cadre de l'aire n'est pas de
 //! l'encre.
 
+use crate::collees::{Collees, Decoupe, PaireCollee};
 use crate::partage::{partager, GrillePlan, PixelTache};
 use crate::plan::{Plan, K};
 use crate::vignette::{echantillonner, Fenetre, Vignette};
@@ -39,9 +40,15 @@ pub struct CaseEncree {
 
 /// Les cases encrées d'un scan recalé (`mm_vers_px`), dans l'ordre des rangées.
 pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> Vec<CaseEncree> {
+    cases_et_collees(img, f, mm_vers_px).0
+}
+
+/// Les cases encrées d'un scan recalé, et les paires de lettres collées avec les autres
+/// coupes de leur encre ([`crate::collees`]).
+pub fn cases_et_collees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> (Vec<CaseEncree>, Vec<Collees>) {
     let z = &f.zone;
     let aire = z.rect();
-    let Some(region) = region_encree(img, f, mm_vers_px) else { return Vec::new() };
+    let Some(region) = region_encree(img, f, mm_vers_px) else { return (Vec::new(), Vec::new()) };
     let mut plan = Plan::redresser(img, mm_vers_px, &region);
     // Le cadre imprimé de l'aire (plus foncé que le quadrillage) n'est pas de l'encre.
     let pres = |a: f64, b: f64| (a - b).abs() <= CADRE_MM;
@@ -68,9 +75,11 @@ pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) 
     let grille = GrillePlan { colonnes: z.colonnes, case_px: z.case_mm * K, origine: ((z.x_mm - plan.x0_mm) * K, (z.y_mm - plan.y0_mm) * K) };
     let composantes = plan.composantes(min_tache);
     let lettre = lettre_ordinaire(&composantes, &case_de, nb_cases);
+    let mut paires = Vec::new();
     for comp in composantes {
         let pixels: Vec<PixelTache> = comp.pixels.iter().map(|&i| PixelTache { u: i as usize % plan.largeur, v: i as usize / plan.largeur, case: case_de(i) }).collect();
         let Some(p) = partager(&pixels, grille, lettre) else { continue };
+        paires.extend(PaireCollee::si_voisines(&comp.pixels, &p.cases, z.colonnes));
         for (&i, &c) in comp.pixels.iter().zip(&p.cases) {
             proprietaire[i as usize] = c as u16 + 1;
         }
@@ -92,7 +101,7 @@ pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) 
         }
     }
     let min_case = (CASE_MIN_MM2 * K * K).round() as usize;
-    (0..nb_cases)
+    let cases: Vec<CaseEncree> = (0..nb_cases)
         .filter(|&c| surfaces[c] >= min_case)
         .map(|c| {
             let boite_mm = plan.boite_mm(boites[c]);
@@ -101,7 +110,18 @@ pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) 
             let vignette = echantillonner(img, mm_vers_px, fenetre, |x, y| plan.pixel(x, y).filter(|&i| elargi[i] == proprio), |i, gris| plan.noirceur_de(i, gris));
             CaseEncree { rangee: c as u32 / z.colonnes, colonne: c as u32 % z.colonnes, encre_mm2: surfaces[c] as f64 / (K * K), boite_mm, decoupage_douteux: douteuses[c], vignette }
         })
-        .collect()
+        .collect();
+    let indice = |c: u32| cases.iter().position(|k| k.rangee * z.colonnes + k.colonne == c);
+    let decoupe = Decoupe { img, h: mm_vers_px, f, plan: &plan, proprietaire: &proprietaire, elargi: &elargi, min_case };
+    let collees = paires
+        .iter()
+        .filter_map(|p| {
+            let cases = [indice(p.a)?, indice(p.b)?];
+            let variantes = decoupe.variantes(p);
+            (!variantes.is_empty()).then_some(Collees { cases, variantes })
+        })
+        .collect();
+    (cases, collees)
 }
 
 

@@ -5,7 +5,8 @@
 use crate::cadres::{Cadre, CaractereEncre};
 use crate::chronos::{Chronos, Etape};
 use std::time::Instant;
-use crate::cases::{cases_encrees, CaseEncree};
+use crate::cases::{cases_et_collees, CaseEncree};
+use crate::collees::{nettete, Collees};
 use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele, Probabilites, CHIFFRES, REFERENCES};
@@ -19,6 +20,10 @@ use std::path::Path;
 /// Un groupe d'encre large que le modèle lit entier comme un seul caractère au moins aussi
 /// sûrement n'est pas coupé aux colonnes fixes (réglé sur la manche de validation).
 const UN_CARACTERE_SUR: f32 = 0.9;
+
+/// Une case entourée à au moins cette probabilité garde la coupe au bord des cases quand
+/// sa lettre touche une voisine ([`choisir_la_coupe`]).
+const PEUT_ETRE_ENTOUREE: f32 = 0.01;
 
 /// Les cadres du joueur, dans l'ordre où ils sont lus, et ce que chacun peut contenir.
 const CADRES: [(Role, Forme); 3] = [(Role::Table, Forme::Libre), (Role::Reference, Forme::Reference), (Role::Score, Forme::Libre)];
@@ -110,9 +115,9 @@ impl Lecteur {
             return l;
         }
         let h = &r.mm_vers_px;
-        let cases = cases_encrees(img, f, h);
+        let (mut cases, collees) = cases_et_collees(img, f, h);
         let mut cadres = CADRES.map(|(role, _)| Cadre::preparer(img, f, h, role));
-        let (probas, decoupes) = match self.lire_vignettes(&cases, &mut cadres, debut) {
+        let (probas, decoupes) = match self.lire_vignettes(&mut cases, &collees, &mut cadres, debut) {
             Ok(lu) => lu,
             Err(e) => return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string()),
         };
@@ -154,13 +159,20 @@ impl Lecteur {
     /// coupe aux colonnes fixes ; puis ces coupes, pour un groupe large seulement quand le
     /// modèle ne le lit pas entier comme un seul caractère sûr (deux chiffres collés se
     /// lisent « vide » : ce n'est pas *un* caractère).
+    ///
+    /// Les lettres collées sont lues avec les autres coupes de leur encre dans le premier
+    /// lot ; la coupe retenue remplace la vignette des deux cases.
     #[allow(clippy::type_complexity)]
-    fn lire_vignettes(&self, cases: &[CaseEncree], cadres: &mut [Cadre; 3], debut: Instant) -> Result<(Vec<Probabilites>, Vec<Vec<Vec<CaractereEncre>>>), ErreurModele> {
+    fn lire_vignettes(&self, cases: &mut [CaseEncree], collees: &[Collees], cadres: &mut [Cadre; 3], debut: Instant) -> Result<(Vec<Probabilites>, Vec<Vec<Vec<CaractereEncre>>>), ErreurModele> {
         let mut lues = Lues::default();
         let ordinaires: Vec<Vec<Vec<CaractereEncre>>> = cadres.iter_mut().map(|c| c.decoupages(|_| false)).collect();
         let larges: Vec<Vec<(usize, Vignette)>> = cadres.iter_mut().map(|c| c.larges()).collect();
         let debut = self.chronos.noter(Etape::Decoupage, debut);
-        lues.lire(&self.modele, cases.iter().map(|c| &c.vignette).chain(ordinaires.iter().flatten().flatten().map(|c| &c.vignette)))?;
+        let variantes = collees.iter().flat_map(|c| c.variantes.iter().flatten());
+        lues.lire(&self.modele, cases.iter().map(|c| &c.vignette).chain(variantes).chain(ordinaires.iter().flatten().flatten().map(|c| &c.vignette)))?;
+        for c in collees {
+            choisir_la_coupe(cases, c, &lues);
+        }
         let debut = self.chronos.noter(Etape::Modele, debut);
         let decoupes: Vec<Vec<Vec<CaractereEncre>>> = cadres
             .iter_mut()
@@ -219,6 +231,32 @@ impl Lues {
 
     fn de(&self, v: &Vignette) -> Probabilites {
         self.0[&Lues::cle(v)].clone()
+    }
+}
+
+/// Deux lettres collées : la coupe dont les deux vignettes se lisent le plus sûrement
+/// comme des lettres (produit des [`nettete`]) remplace celle du bord des cases ; si la
+/// lecture d'une des deux cases en change, son découpage est signalé douteux (page de
+/// revue). Une lettre peut-être entourée garde la coupe du bord : une coupe droite
+/// couperait son cercle (un joker revendiqué qui ne se verrait plus).
+fn choisir_la_coupe(cases: &mut [CaseEncree], c: &Collees, lues: &Lues) {
+    let [i, j] = c.cases;
+    if [i, j].iter().any(|&k| lues.de(&cases[k].vignette).entouree >= PEUT_ETRE_ENTOUREE) {
+        return;
+    }
+    let lettre = |v: &Vignette| lues.de(v).lettre;
+    let score = |a: &Vignette, b: &Vignette| nettete(&lettre(a)) * nettete(&lettre(b));
+    let defaut = score(&cases[i].vignette, &cases[j].vignette);
+    let Some(meilleure) = c.variantes.iter().max_by(|x, y| score(&x[0], &x[1]).total_cmp(&score(&y[0], &y[1]))) else { return };
+    if score(&meilleure[0], &meilleure[1]) <= defaut || meilleure.iter().any(|v| lues.de(v).entouree >= PEUT_ETRE_ENTOUREE) {
+        return;
+    }
+    let haut = |p: &[f32]| (0..p.len()).max_by(|&a, &b| p[a].total_cmp(&p[b]));
+    for (k, v) in [i, j].into_iter().zip(meilleure) {
+        if haut(&lettre(&cases[k].vignette)) != haut(&lettre(v)) {
+            cases[k].decoupage_douteux = true;
+        }
+        cases[k].vignette = v.clone();
     }
 }
 

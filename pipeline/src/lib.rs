@@ -1,6 +1,6 @@
 //! Des bulletins scannés aux lectures : chargement des images ([`chargement`]), recalage
 //! sans repère ([`recalage`]), cases de l'aire et caractères des cadres ([`cases`],
-//! [`partage`], [`cadres`], sur un [`plan`] redressé), vignettes ([`vignette`]), modèle ONNX
+//! [`partage`], [`collees`], [`cadres`], sur un [`plan`] redressé), vignettes ([`vignette`]), modèle ONNX
 //! calibré ([`modele`]), lecture et doute ([`lecture_scan`]) ; le tout préparé une fois et
 //! appliqué à chaque image par le [`lecteur`].
 
@@ -10,6 +10,7 @@ pub mod cadres;
 pub mod cases;
 pub mod chargement;
 pub mod chronos;
+pub mod collees;
 pub mod echantillonnage;
 pub mod evaluation;
 pub mod lecteur;

@@ -1,0 +1,154 @@
+//! Deux lettres collées : une tache d'encre qui porte deux lettres de cases voisines est
+//! coupée au bord des cases ([`crate::partage`]), mais la barre d'un E qui déborde dans la
+//! case du dessous et y touche un S reste alors au S (le E se lit F, sûr de lui). D'autres
+//! coupes sont proposées, droites et parallèles au bord commun, décalées vers l'une ou
+//! l'autre case ; le modèle les départage (comme les découpages des cadres) : la coupe
+//! retenue est celle dont les deux vignettes se lisent le plus sûrement comme des lettres.
+//! Rien ne regarde un mot, une solution ou le top.
+
+use crate::plan::{Plan, K};
+use crate::vignette::{echantillonner, Fenetre, Vignette};
+use arbitre_formulaire::{Formulaire, Homographie};
+use image::GrayImage;
+use std::collections::HashMap;
+
+/// Les décalages essayés de la coupe, en part de case, vers la seconde case (positifs) ou
+/// vers la première (négatifs).
+const DECALAGES: [f64; 4] = [-0.3, -0.15, 0.15, 0.3];
+
+/// Une tache qui porte deux lettres de cases voisines (`a` avant `b` : au-dessus, ou à
+/// gauche), numéros de case de l'aire.
+pub(crate) struct PaireCollee {
+    pub pixels: Vec<u32>,
+    pub a: u32,
+    pub b: u32,
+}
+
+impl PaireCollee {
+    /// La paire, si la tache partagée porte exactement deux lettres de cases voisines par
+    /// un côté.
+    pub fn si_voisines(pixels: &[u32], cases: &[u32], colonnes: u32) -> Option<PaireCollee> {
+        let mut lettres: Vec<u32> = cases.to_vec();
+        lettres.sort_unstable();
+        lettres.dedup();
+        let [a, b] = lettres[..] else { return None };
+        let (ra, ca, rb, cb) = (a / colonnes, a % colonnes, b / colonnes, b % colonnes);
+        let voisines = (ra == rb && cb == ca + 1) || (ca == cb && rb == ra + 1);
+        voisines.then(|| PaireCollee { pixels: pixels.to_vec(), a, b })
+    }
+}
+
+/// Deux cases encrées dont l'encre se touche, et les autres coupes proposées : pour
+/// chacune, les vignettes des deux cases.
+#[derive(Debug, Clone)]
+pub struct Collees {
+    /// Les indices des deux cases dans la liste des cases encrées.
+    pub cases: [usize; 2],
+    pub variantes: Vec<[Vignette; 2]>,
+}
+
+/// Ce qu'il faut du découpage des cases pour proposer d'autres coupes.
+pub(crate) struct Decoupe<'a> {
+    pub img: &'a GrayImage,
+    pub h: &'a Homographie,
+    pub f: &'a Formulaire,
+    pub plan: &'a Plan,
+    pub proprietaire: &'a [u16],
+    pub elargi: &'a [u16],
+    /// Une case dont l'encre est plus petite (pixels du plan) est vide.
+    pub min_case: usize,
+}
+
+impl Decoupe<'_> {
+    /// Les autres coupes d'une paire collée : pour chaque décalage qui change quelque chose
+    /// et laisse assez d'encre à chaque case, les vignettes des deux cases.
+    pub fn variantes(&self, p: &PaireCollee) -> Vec<[Vignette; 2]> {
+        let z = &self.f.zone;
+        let l = self.plan.largeur;
+        let verticale = p.a / z.colonnes != p.b / z.colonnes;
+        let (a, b) = (p.a as u16 + 1, p.b as u16 + 1);
+        // Le bord commun, en pixels du plan, sur l'axe qui joint les deux cases.
+        let bord = if verticale {
+            (z.y_mm - self.plan.y0_mm) * K + (p.a / z.colonnes + 1) as f64 * z.case_mm * K
+        } else {
+            (z.x_mm - self.plan.x0_mm) * K + (p.a % z.colonnes + 1) as f64 * z.case_mm * K
+        };
+        let position = |i: usize| if verticale { (i / l) as f64 + 0.5 } else { (i % l) as f64 + 0.5 };
+        // Toute l'encre des deux cases (celle d'autres taches compte pour leurs boîtes).
+        let encre: Vec<usize> = (0..self.proprietaire.len()).filter(|&i| self.proprietaire[i] == a || self.proprietaire[i] == b).collect();
+        let mut sortie = Vec::new();
+        for d in DECALAGES {
+            let coupe = bord + d * z.case_mm * K;
+            let mut change: HashMap<usize, u16> = HashMap::new();
+            for &i in &p.pixels {
+                let (i, x) = (i as usize, position(i as usize));
+                let o = self.proprietaire[i];
+                if d > 0.0 && o == b && x >= bord && x < coupe {
+                    change.insert(i, a);
+                } else if d < 0.0 && o == a && x < bord && x >= coupe {
+                    change.insert(i, b);
+                }
+            }
+            if change.is_empty() {
+                continue;
+            }
+            // Les bords adoucis des traits qui changent de case changent avec eux.
+            let bords: Vec<(usize, u16)> = change
+                .iter()
+                .flat_map(|(&i, &n)| {
+                    let (u, v) = (i % l, i / l);
+                    let ancien = if n == a { b } else { a };
+                    [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)]
+                        .into_iter()
+                        .filter(move |&(x, y)| x < l && y < self.plan.hauteur)
+                        .map(move |(x, y)| (y * l + x, ancien, n))
+                })
+                .filter(|&(j, ancien, _)| self.proprietaire[j] == 0 && self.elargi[j] == ancien)
+                .map(|(j, _, n)| (j, n))
+                .collect();
+            change.extend(bords);
+            let proprio = |i: usize| change.get(&i).copied().unwrap_or(self.elargi[i]);
+            let mut boites = [[usize::MAX, usize::MAX, 0, 0]; 2];
+            let mut surfaces = [0usize; 2];
+            for &i in &encre {
+                let o = change.get(&i).copied().unwrap_or(self.proprietaire[i]);
+                let k = usize::from(o == b);
+                surfaces[k] += 1;
+                let (u, v) = (i % l, i / l);
+                let bt = &mut boites[k];
+                *bt = [bt[0].min(u), bt[1].min(v), bt[2].max(u), bt[3].max(v)];
+            }
+            if surfaces.iter().any(|&s| s < self.min_case) {
+                continue;
+            }
+            let vignette = |k: usize, qui: u16| {
+                let fenetre = Fenetre::autour(self.plan.boite_mm(boites[k]), z.case_mm, 0.1);
+                echantillonner(self.img, self.h, fenetre, |x, y| self.plan.pixel(x, y).filter(|&i| proprio(i) == qui), |i, gris| self.plan.noirceur_de(i, gris))
+            };
+            sortie.push([vignette(0, a), vignette(1, b)]);
+        }
+        sortie
+    }
+}
+
+/// La part d'une lecture qui en fait une lettre lue sûrement : sa plus forte probabilité
+/// parmi les lettres et `#` (les 27 premières classes de la tête des lettres).
+pub fn nettete(lettre: &[f32]) -> f32 {
+    lettre.iter().take(27).copied().fold(0.0, f32::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seules_deux_lettres_voisines_par_un_cote_forment_une_paire() {
+        let pixels = [1, 2, 3];
+        assert!(PaireCollee::si_voisines(&pixels, &[5, 5, 6], 17).is_some(), "côte à côte");
+        assert!(PaireCollee::si_voisines(&pixels, &[5, 22, 22], 17).is_some(), "l'une sur l'autre");
+        assert!(PaireCollee::si_voisines(&pixels, &[5, 23, 23], 17).is_none(), "en diagonale");
+        assert!(PaireCollee::si_voisines(&pixels, &[5, 6, 7], 17).is_none(), "trois lettres (un mot barré)");
+        assert!(PaireCollee::si_voisines(&pixels, &[16, 17, 17], 17).is_none(), "bout de rangée et début de la suivante");
+        assert!(PaireCollee::si_voisines(&pixels, &[5, 5, 5], 17).is_none(), "une seule lettre");
+    }
+}
