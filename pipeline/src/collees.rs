@@ -131,15 +131,36 @@ impl Decoupe<'_> {
     }
 }
 
+/// Les classes de la tête des lettres ([`crate::modele::LETTRES`]) qui sont une écriture :
+/// A–Z et `#` ; les suivantes sont `rature` et `vide`.
+const ECRITES: usize = 27;
+
 /// La part d'une lecture qui en fait une lettre lue sûrement : sa plus forte probabilité
-/// parmi les lettres et `#` (les 27 premières classes de la tête des lettres).
+/// parmi les lettres et `#`.
 pub fn nettete(lettre: &[f32]) -> f32 {
-    lettre.iter().take(27).copied().fold(0.0, f32::max)
+    lettre.iter().take(ECRITES).copied().fold(0.0, f32::max)
+}
+
+/// La lecture la plus probable d'une case est-elle une lettre ou `#` (ni un bout d'encre,
+/// `vide`, ni une rature) ?
+pub fn est_une_lettre(lettre: &[f32]) -> bool {
+    (0..lettre.len()).max_by(|&a, &b| lettre[a].total_cmp(&lettre[b])).is_some_and(|k| k < ECRITES)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn les_classes_ecrites_sont_les_lettres_et_le_signe_illisible() {
+        assert_eq!(crate::modele::LETTRES[..ECRITES].last(), Some(&"#"));
+        assert_eq!(&crate::modele::LETTRES[ECRITES..], &["rature", "vide"]);
+        let mut p = vec![0.0; crate::modele::LETTRES.len()];
+        p[ECRITES + 1] = 0.9;
+        p[4] = 0.1;
+        assert!(!est_une_lettre(&p), "un bout d'encre lu « vide » n'est pas une lettre");
+        assert!((nettete(&p) - 0.1).abs() < 1e-6);
+    }
 
     #[test]
     fn seules_deux_lettres_voisines_par_un_cote_forment_une_paire() {

@@ -6,7 +6,7 @@ use crate::cadres::{Cadre, CaractereEncre};
 use crate::chronos::{Chronos, Etape};
 use std::time::Instant;
 use crate::cases::{cases_et_collees, CaseEncree};
-use crate::collees::{nettete, Collees};
+use crate::collees::{est_une_lettre, nettete, Collees};
 use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele, Probabilites, CHIFFRES, REFERENCES};
@@ -241,10 +241,14 @@ impl Lues {
 /// couperait son cercle (un joker revendiqué qui ne se verrait plus).
 fn choisir_la_coupe(cases: &mut [CaseEncree], c: &Collees, lues: &Lues) {
     let [i, j] = c.cases;
-    if [i, j].iter().any(|&k| lues.de(&cases[k].vignette).entouree >= PEUT_ETRE_ENTOUREE) {
+    let lettre = |v: &Vignette| lues.de(v).lettre;
+    // Deux lettres : ni l'une ni l'autre ne se lit d'abord comme un bout d'encre (`vide`)
+    // ou une rature ; sinon la tache est une lettre qui déborde, que le partage a déjà
+    // rendue à sa case.
+    let deux_lettres = [i, j].iter().all(|&k| est_une_lettre(&lettre(&cases[k].vignette)));
+    if !deux_lettres || [i, j].iter().any(|&k| lues.de(&cases[k].vignette).entouree >= PEUT_ETRE_ENTOUREE) {
         return;
     }
-    let lettre = |v: &Vignette| lues.de(v).lettre;
     let score = |a: &Vignette, b: &Vignette| nettete(&lettre(a)) * nettete(&lettre(b));
     let defaut = score(&cases[i].vignette, &cases[j].vignette);
     let Some(meilleure) = c.variantes.iter().max_by(|x, y| score(&x[0], &x[1]).total_cmp(&score(&y[0], &y[1]))) else { return };
