@@ -107,7 +107,7 @@ pub fn cases_et_collees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographi
             let boite_mm = plan.boite_mm(boites[c]);
             let fenetre = Fenetre::autour(boite_mm, z.case_mm, 0.1);
             let proprio = c as u16 + 1;
-            let vignette = echantillonner(img, mm_vers_px, fenetre, |x, y| plan.pixel(x, y).filter(|&i| elargi[i] == proprio), |i, gris| plan.noirceur_de(i, gris));
+            let vignette = echantillonner(img, mm_vers_px, fenetre, &plan, |i| elargi[i] == proprio);
             CaseEncree { rangee: c as u32 / z.colonnes, colonne: c as u32 % z.colonnes, encre_mm2: surfaces[c] as f64 / (K * K), boite_mm, decoupage_douteux: douteuses[c], vignette }
         })
         .collect();

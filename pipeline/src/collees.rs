@@ -123,7 +123,7 @@ impl Decoupe<'_> {
             }
             let vignette = |k: usize, qui: u16| {
                 let fenetre = Fenetre::autour(self.plan.boite_mm(boites[k]), z.case_mm, 0.1);
-                echantillonner(self.img, self.h, fenetre, |x, y| self.plan.pixel(x, y).filter(|&i| proprio(i) == qui), |i, gris| self.plan.noirceur_de(i, gris))
+                echantillonner(self.img, self.h, fenetre, self.plan, |i| proprio(i) == qui)
             };
             sortie.push([vignette(0, a), vignette(1, b)]);
         }

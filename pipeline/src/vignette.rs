@@ -5,6 +5,7 @@
 //! déborde est effacée).
 
 use crate::echantillonnage::bilineaire;
+use crate::plan::{Plan, K};
 use arbitre_formulaire::Homographie;
 use image::GrayImage;
 
@@ -39,11 +40,12 @@ impl Fenetre {
     }
 }
 
-/// Échantillonne une fenêtre de la feuille. `retenu(x_mm, y_mm)` dit si un point appartient
-/// à l'encre retenue (et rend son pixel dans le plan), `noirceur(pixel, gris)` la noirceur
-/// d'un point retenu ; un point qui n'est pas retenu compte 0 et le scan n'y est pas lu.
-/// Les valeurs sont ramenées à 1 pour l'encre la plus foncée de la vignette.
-pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, retenu: impl Fn(f64, f64) -> Option<usize>, noirceur: impl Fn(usize, f32) -> f32) -> Vignette {
+/// Échantillonne une fenêtre de la feuille. Seule compte l'encre des pixels du `plan`
+/// que `retenu` garde (le propriétaire de l'encre) ; la noirceur d'un point retenu est
+/// rapportée au papier local du plan ; un point qui n'est pas retenu compte 0 et le scan
+/// n'y est pas lu. Les valeurs sont ramenées à 1 pour l'encre la plus foncée de la
+/// vignette.
+pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, plan: &Plan, retenu: impl Fn(usize) -> bool) -> Vignette {
     let px_par_mm = h.echelle_locale(f.cx, f.cy);
     let pas_mm = f.cote / COTE as f64;
     // Sous-échantillons par pixel et par axe : un par pixel du scan environ, de 1 à 4.
@@ -51,17 +53,32 @@ pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, retenu: impl
     let mut v = vec![0f32; COTE * COTE];
     let x0 = f.cx - f.cote / 2.0;
     let y0 = f.cy - f.cote / 2.0;
+    // Les pixels du plan (colonnes ou rangées) qu'un pixel de la vignette recouvre, un de
+    // marge de chaque côté : un pixel de la vignette sans encre retenue dans ces pixels-là
+    // vaut 0 sans qu'aucun de ses points soit calculé (le papier, presque toute la
+    // vignette).
+    let couverts = |debut_mm: f64, origine_mm: f64, taille: usize, k: usize| {
+        let a = ((debut_mm + k as f64 * pas_mm - origine_mm) * K).floor() - 1.0;
+        let b = ((debut_mm + (k + 1) as f64 * pas_mm - origine_mm) * K).floor() + 1.0;
+        (a.max(0.0) as usize, (b.max(-1.0) + 1.0).min(taille as f64) as usize)
+    };
+    let colonnes: Vec<(usize, usize)> = (0..COTE).map(|i| couverts(x0, plan.x0_mm, plan.largeur, i)).collect();
     for j in 0..COTE {
+        let (v0, v1) = couverts(y0, plan.y0_mm, plan.hauteur, j);
         for i in 0..COTE {
+            let (u0, u1) = colonnes[i];
+            if !(v0..v1).any(|b| (u0..u1).any(|a| retenu(b * plan.largeur + a))) {
+                continue;
+            }
             let mut somme = 0.0;
             for sj in 0..s {
                 for si in 0..s {
                     let x = x0 + (i as f64 + (si as f64 + 0.5) / s as f64) * pas_mm;
                     let y = y0 + (j as f64 + (sj as f64 + 0.5) / s as f64) * pas_mm;
-                    let Some(i) = retenu(x, y) else { continue };
+                    let Some(k) = plan.pixel(x, y).filter(|&k| retenu(k)) else { continue };
                     let (u, w) = h.appliquer(x, y);
                     if let Some(g) = bilineaire(img, u, w) {
-                        somme += noirceur(i, g);
+                        somme += plan.noirceur_de(k, g);
                     }
                 }
             }
