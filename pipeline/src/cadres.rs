@@ -188,7 +188,7 @@ impl<'a> Cadre<'a> {
                     None => {
                         let fenetre = Fenetre::autour(boite_mm, 3.0, 0.25);
                         let proprio = k as u16 + 1;
-                        let v = echantillonner(img, mm_vers_px, fenetre, &plan, |i| elargi[i] == proprio);
+                        let v = echantillonner(img, mm_vers_px, fenetre, plan, |i| elargi[i] == proprio);
                         deja.insert(g.pixels.clone(), v.clone());
                         v
                     }
