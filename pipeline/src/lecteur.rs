@@ -170,8 +170,13 @@ impl Lecteur {
         let debut = self.chronos.noter(Etape::Decoupage, debut);
         let variantes = collees.iter().flat_map(|c| c.variantes.iter().flatten());
         lues.lire(&self.modele, cases.iter().map(|c| &c.vignette).chain(variantes).chain(ordinaires.iter().flatten().flatten().map(|c| &c.vignette)))?;
+        // Une case collée à deux voisines (deux taches) n'est recoupée qu'une fois : les
+        // coupes de la seconde paire partent de la coupe au bord des cases.
+        let mut recoupees: HashSet<usize> = HashSet::new();
         for c in collees {
-            choisir_la_coupe(cases, c, &lues);
+            if !c.cases.iter().any(|k| recoupees.contains(k)) && choisir_la_coupe(cases, c, &lues) {
+                recoupees.extend(c.cases);
+            }
         }
         let debut = self.chronos.noter(Etape::Modele, debut);
         let decoupes: Vec<Vec<Vec<CaractereEncre>>> = cadres
@@ -238,8 +243,9 @@ impl Lues {
 /// comme des lettres (produit des [`nettete`]) remplace celle du bord des cases ; si la
 /// lecture d'une des deux cases en change, son découpage est signalé douteux (page de
 /// revue). Une lettre peut-être entourée garde la coupe du bord : une coupe droite
-/// couperait son cercle (un joker revendiqué qui ne se verrait plus).
-fn choisir_la_coupe(cases: &mut [CaseEncree], c: &Collees, lues: &Lues) {
+/// couperait son cercle (un joker revendiqué qui ne se verrait plus). Vrai si la coupe
+/// a changé.
+fn choisir_la_coupe(cases: &mut [CaseEncree], c: &Collees, lues: &Lues) -> bool {
     let [i, j] = c.cases;
     let lettre = |v: &Vignette| lues.de(v).lettre;
     // Deux lettres : ni l'une ni l'autre ne se lit d'abord comme un bout d'encre (`vide`)
@@ -247,13 +253,13 @@ fn choisir_la_coupe(cases: &mut [CaseEncree], c: &Collees, lues: &Lues) {
     // rendue à sa case.
     let deux_lettres = [i, j].iter().all(|&k| est_une_lettre(&lettre(&cases[k].vignette)));
     if !deux_lettres || [i, j].iter().any(|&k| lues.de(&cases[k].vignette).entouree >= PEUT_ETRE_ENTOUREE) {
-        return;
+        return false;
     }
     let score = |a: &Vignette, b: &Vignette| nettete(&lettre(a)) * nettete(&lettre(b));
     let defaut = score(&cases[i].vignette, &cases[j].vignette);
-    let Some(meilleure) = c.variantes.iter().max_by(|x, y| score(&x[0], &x[1]).total_cmp(&score(&y[0], &y[1]))) else { return };
+    let Some(meilleure) = c.variantes.iter().max_by(|x, y| score(&x[0], &x[1]).total_cmp(&score(&y[0], &y[1]))) else { return false };
     if score(&meilleure[0], &meilleure[1]) <= defaut || meilleure.iter().any(|v| lues.de(v).entouree >= PEUT_ETRE_ENTOUREE) {
-        return;
+        return false;
     }
     let haut = |p: &[f32]| (0..p.len()).max_by(|&a, &b| p[a].total_cmp(&p[b]));
     for (k, v) in [i, j].into_iter().zip(meilleure) {
@@ -262,6 +268,7 @@ fn choisir_la_coupe(cases: &mut [CaseEncree], c: &Collees, lues: &Lues) {
         }
         cases[k].vignette = v.clone();
     }
+    true
 }
 
 /// Le modèle lit-il ce groupe d'encre entier comme un seul caractère, sûr à
