@@ -66,68 +66,82 @@ impl Decoupe<'_> {
         let z = &self.f.zone;
         let l = self.plan.largeur;
         let verticale = p.a / z.colonnes != p.b / z.colonnes;
-        let (a, b) = (p.a as u16 + 1, p.b as u16 + 1);
-        // Le bord commun, en pixels du plan, sur l'axe qui joint les deux cases.
+        // Le bord commun, en pixels du plan, sur l'axe qui joint les deux cases, et la
+        // position d'un pixel sur cet axe.
         let bord = if verticale {
             (z.y_mm - self.plan.y0_mm) * K + (p.a / z.colonnes + 1) as f64 * z.case_mm * K
         } else {
             (z.x_mm - self.plan.x0_mm) * K + (p.a % z.colonnes + 1) as f64 * z.case_mm * K
         };
         let position = |i: usize| if verticale { (i / l) as f64 + 0.5 } else { (i % l) as f64 + 0.5 };
+        let (a, b) = (p.a as u16 + 1, p.b as u16 + 1);
         // Toute l'encre des deux cases (celle d'autres taches compte pour leurs boîtes).
         let encre: Vec<usize> = (0..self.proprietaire.len()).filter(|&i| self.proprietaire[i] == a || self.proprietaire[i] == b).collect();
-        let mut sortie = Vec::new();
-        for d in DECALAGES {
-            let coupe = bord + d * z.case_mm * K;
-            let mut change: HashMap<usize, u16> = HashMap::new();
-            for &i in &p.pixels {
-                let (i, x) = (i as usize, position(i as usize));
-                let o = self.proprietaire[i];
-                if d > 0.0 && o == b && x >= bord && x < coupe {
-                    change.insert(i, a);
-                } else if d < 0.0 && o == a && x < bord && x >= coupe {
-                    change.insert(i, b);
-                }
-            }
-            if change.is_empty() {
-                continue;
-            }
-            // Les bords adoucis des traits qui changent de case changent avec eux.
-            let bords: Vec<(usize, u16)> = change
-                .iter()
-                .flat_map(|(&i, &n)| {
-                    let (u, v) = (i % l, i / l);
-                    let ancien = if n == a { b } else { a };
-                    [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)]
-                        .into_iter()
-                        .filter(move |&(x, y)| x < l && y < self.plan.hauteur)
-                        .map(move |(x, y)| (y * l + x, ancien, n))
-                })
-                .filter(|&(j, ancien, _)| self.proprietaire[j] == 0 && self.elargi[j] == ancien)
-                .map(|(j, _, n)| (j, n))
-                .collect();
-            change.extend(bords);
-            let proprio = |i: usize| change.get(&i).copied().unwrap_or(self.elargi[i]);
-            let mut boites = [[usize::MAX, usize::MAX, 0, 0]; 2];
-            let mut surfaces = [0usize; 2];
-            for &i in &encre {
-                let o = change.get(&i).copied().unwrap_or(self.proprietaire[i]);
-                let k = usize::from(o == b);
-                surfaces[k] += 1;
+        DECALAGES
+            .iter()
+            .filter_map(|&d| {
+                let coupe = bord + d * z.case_mm * K;
+                // L'encre de la tache entre le bord et la coupe passe de l'autre côté.
+                let passe = |i: usize| {
+                    let (o, x) = (self.proprietaire[i], position(i));
+                    if d > 0.0 && o == b && x >= bord && x < coupe {
+                        Some(a)
+                    } else if d < 0.0 && o == a && x < bord && x >= coupe {
+                        Some(b)
+                    } else {
+                        None
+                    }
+                };
+                let change: HashMap<usize, u16> = p.pixels.iter().filter_map(|&i| passe(i as usize).map(|n| (i as usize, n))).collect();
+                (!change.is_empty()).then(|| self.avec_les_bords(change, [a, b])).and_then(|change| self.vignettes(&change, &encre, [a, b]))
+            })
+            .collect()
+    }
+
+    /// Les bords adoucis des traits qui changent de case changent avec eux (voir
+    /// [`crate::plan::elargir`]).
+    fn avec_les_bords(&self, mut change: HashMap<usize, u16>, [a, b]: [u16; 2]) -> HashMap<usize, u16> {
+        let (l, h) = (self.plan.largeur, self.plan.hauteur);
+        let bords: Vec<(usize, u16)> = change
+            .iter()
+            .flat_map(|(&i, &n)| {
                 let (u, v) = (i % l, i / l);
-                let bt = &mut boites[k];
-                *bt = [bt[0].min(u), bt[1].min(v), bt[2].max(u), bt[3].max(v)];
-            }
-            if surfaces.iter().any(|&s| s < self.min_case) {
-                continue;
-            }
-            let vignette = |k: usize, qui: u16| {
-                let fenetre = Fenetre::autour(self.plan.boite_mm(boites[k]), z.case_mm, 0.1);
-                echantillonner(self.img, self.h, fenetre, self.plan, |i| proprio(i) == qui)
-            };
-            sortie.push([vignette(0, a), vignette(1, b)]);
+                let ancien = if n == a { b } else { a };
+                [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)]
+                    .into_iter()
+                    .filter(move |&(x, y)| x < l && y < h)
+                    .map(move |(x, y)| (y * l + x, ancien, n))
+            })
+            .filter(|&(j, ancien, _)| self.proprietaire[j] == 0 && self.elargi[j] == ancien)
+            .map(|(j, _, n)| (j, n))
+            .collect();
+        change.extend(bords);
+        change
+    }
+
+    /// Les vignettes des deux cases quand l'encre `change` de case ; `None` si l'une
+    /// n'en garde pas assez.
+    fn vignettes(&self, change: &HashMap<usize, u16>, encre: &[usize], [a, b]: [u16; 2]) -> Option<[Vignette; 2]> {
+        let l = self.plan.largeur;
+        let mut boites = [[usize::MAX, usize::MAX, 0, 0]; 2];
+        let mut surfaces = [0usize; 2];
+        for &i in encre {
+            let o = change.get(&i).copied().unwrap_or(self.proprietaire[i]);
+            let k = usize::from(o == b);
+            surfaces[k] += 1;
+            let (u, v) = (i % l, i / l);
+            let bt = &mut boites[k];
+            *bt = [bt[0].min(u), bt[1].min(v), bt[2].max(u), bt[3].max(v)];
         }
-        sortie
+        if surfaces.iter().any(|&s| s < self.min_case) {
+            return None;
+        }
+        let proprio = |i: usize| change.get(&i).copied().unwrap_or(self.elargi[i]);
+        let vignette = |k: usize, qui: u16| {
+            let fenetre = Fenetre::autour(self.plan.boite_mm(boites[k]), self.f.zone.case_mm, 0.1);
+            echantillonner(self.img, self.h, fenetre, self.plan, |i| proprio(i) == qui)
+        };
+        Some([vignette(0, a), vignette(1, b)])
     }
 }
 
