@@ -7,7 +7,9 @@ rangés dans le dossier du coup suivant, images qui ne sont pas des bulletins.
 
 Demande Pillow (``models/requirements.txt``). Écrit la liste des fautes dans
 ``DOSSIER/fautes.json``. La vérité terrain d'un bulletin déplacé le suit (elle dit toujours
-son vrai coup) ; celle d'un scan retourné garde la géométrie d'avant le retournement.
+son vrai coup) ; celle d'un scan retourné est retournée avec lui (homographie, coins et
+encres en pixels, ``perturbations.retourne``) : le recalage d'un scan à l'envers se juge
+sur l'image telle qu'elle est.
 """
 
 import argparse
@@ -19,6 +21,30 @@ from pathlib import Path
 from PIL import Image
 
 NOMBRES = {"tronque": 10, "vide": 5, "doublon": 10, "blanche": 5, "retourne": 20, "deplace": 5, "photo": 5}
+
+
+def retourner_verite(verite):
+    """La vérité d'un scan tourné d'un demi-tour : un point (x, y) de l'image (pixels, coins
+    des pixels à coordonnées entières) va en (L - x, H - y)."""
+    g = verite["geometrie"]
+    lg, ht = g["largeur_px"], g["hauteur_px"]
+
+    def point(v):
+        if isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v):
+            return [lg - v[0], ht - v[1]]
+        if isinstance(v, list):
+            return [point(x) for x in v]
+        if isinstance(v, dict):
+            return {k: point(x) for k, x in v.items()}
+        return v
+
+    for cle in ["quadrillage", "cases", "cadres", "ratures"]:
+        g[cle] = point(g[cle])
+    h = g["mm_vers_px"]
+    # Le demi-tour après l'homographie : [[-1, 0, L], [0, -1, H], [0, 0, 1]] · h.
+    g["mm_vers_px"] = [lg * h[6] - h[0], lg * h[7] - h[1], lg * h[8] - h[2], ht * h[6] - h[3], ht * h[7] - h[4], ht * h[8] - h[5], h[6], h[7], h[8]]
+    verite["perturbations"]["retourne"] = not verite["perturbations"]["retourne"]
+    return verite
 
 
 def main():
@@ -58,6 +84,8 @@ def main():
         fautes.append({"faute": "blanche", "image": str(cible.relative_to(a.dossier))})
     for s in prendre(NOMBRES["retourne"]):
         Image.open(s).rotate(180).save(s, quality=90)
+        json_ = s.with_suffix(".json")
+        json_.write_text(json.dumps(retourner_verite(json.loads(json_.read_text()))))
         fautes.append({"faute": "retourne", "image": str(s.relative_to(a.dossier))})
     for s in prendre(NOMBRES["deplace"]):
         i = coups.index(s.parent)
