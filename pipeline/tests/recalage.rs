@@ -114,3 +114,19 @@ fn un_autre_formulaire_est_refuse() {
     let e = recaler(&img, &fisf).expect_err("cadres en miroir");
     assert!(matches!(e, Rejet::CadresIntrouvables(_)), "{e}");
 }
+
+#[test]
+fn a_basse_resolution_un_demi_pas_ne_fait_pas_rejeter_le_bulletin() {
+    // Vers 160 dpi, l'autocorrélation des lignes peut donner d'abord la moitié ou le tiers
+    // du pas : le peigne à ce pas ne tient pas (lignes « noyées », cases « non carrées »),
+    // celui au pas entier si. Ces deux bulletins étaient rejetés comme « pas un bulletin ».
+    let f = Formulaire::fisf();
+    let l = lecture(ECRIT);
+    for graine in [24u64, 128] {
+        let (img, v) = bulletin(&f, &l, graine, (158.0, 166.0));
+        let r = recaler(&img, &f).unwrap_or_else(|e| panic!("graine {graine} : {e}"));
+        assert_eq!(r.tete_en_bas(), v.perturbations.as_ref().unwrap().retourne, "graine {graine}");
+        let ecart = ecart_mm(&f, &r.mm_vers_px, &v.geometrie.as_ref().unwrap().mm_vers_px);
+        assert!(ecart < 0.3, "graine {graine} : écart {ecart:.3} mm");
+    }
+}

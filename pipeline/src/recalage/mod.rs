@@ -74,9 +74,8 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
         return Err(Rejet::AucunQuadrillage("presque aucun trait fin dans l'image".into()));
     }
     let p = quadrillage::meilleur_angle(&t, reduite.width(), reduite.height());
-    let pas = quadrillage::pas_des_lignes(&p, 6, 160).ok_or_else(|| Rejet::AucunQuadrillage("aucun espacement régulier de lignes".into()))?;
     let (nx, ny) = (z.colonnes as usize + 1, z.rangees as usize + 1);
-    let peigne = |h: &[f32], n: usize, axe: &str| -> Result<quadrillage::Peigne, Rejet> {
+    let peigne = |h: &[f32], n: usize, axe: &str, pas: f64| -> Result<quadrillage::Peigne, Rejet> {
         let pg = quadrillage::peigne(h, n, pas).ok_or_else(|| Rejet::AucunQuadrillage(format!("pas de {n} lignes {axe}")))?;
         if std::env::var("DBG_PEIGNE").is_ok() {
             eprintln!("{axe} {pg:?}");
@@ -91,14 +90,27 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
         }
         Ok(pg)
     };
-    let px = peigne(&p.x, nx, "verticales")?;
-    let py = peigne(&p.y, ny, "horizontales")?;
-    if std::env::var("DBG_PEIGNE").is_ok() {
-        eprintln!("angle {:.3}° pas {pas:.2} px {px:?} py {py:?} facteur {facteur}", p.angle.to_degrees());
-    }
-    if (px.pas - py.pas).abs() > 0.04 * pas {
-        return Err(Rejet::AucunQuadrillage("cases non carrées".into()));
-    }
+    // Les deux peignes au pas donné, aux cases carrées.
+    let peignes = |pas: f64| -> Result<(quadrillage::Peigne, quadrillage::Peigne), Rejet> {
+        let px = peigne(&p.x, nx, "verticales", pas)?;
+        let py = peigne(&p.y, ny, "horizontales", pas)?;
+        if std::env::var("DBG_PEIGNE").is_ok() {
+            eprintln!("angle {:.3}° pas {pas:.2} px {px:?} py {py:?} facteur {facteur}", p.angle.to_degrees());
+        }
+        if (px.pas - py.pas).abs() > 0.04 * pas {
+            return Err(Rejet::AucunQuadrillage("cases non carrées".into()));
+        }
+        Ok((px, py))
+    };
+    // Le premier pas plausible dont les peignes tiennent (à basse résolution, la moitié ou
+    // le tiers du pas peut sortir en premier de l'autocorrélation) ; sinon, la raison du
+    // premier.
+    let mut essais = quadrillage::pas_des_lignes(&p, 6, 160).into_iter().map(peignes);
+    let premier = essais.next().ok_or_else(|| Rejet::AucunQuadrillage("aucun espacement régulier de lignes".into()))?;
+    let (px, py) = match premier {
+        Ok(pp) => pp,
+        Err(e) => essais.find_map(Result::ok).ok_or(e)?,
+    };
     // Intersections prévues (repère tourné → image réduite → pleine résolution).
     let (c, s) = (p.angle.cos(), p.angle.sin());
     let k = facteur as f64;

@@ -120,9 +120,11 @@ fn lisser(h: &[f32]) -> Vec<f32> {
         .collect()
 }
 
-/// Le pas des lignes (pixels) : le premier fort pic de l'autocorrélation des deux
-/// projections entre `min` et `max`.
-pub fn pas_des_lignes(p: &Projections, min: usize, max: usize) -> Option<f64> {
+/// Les pas des lignes possibles (pixels), le plus plausible d'abord : le premier fort pic
+/// de l'autocorrélation des deux projections entre `min` et `max` ; puis, quand ce pic
+/// est la moitié ou le tiers du plus fort, le plus fort lui-même (un peigne qui ne tient
+/// pas au premier pas est essayé au second).
+pub fn pas_des_lignes(p: &Projections, min: usize, max: usize) -> Vec<f64> {
     let centrer = |h: &[f32]| {
         let m = h.iter().sum::<f32>() / h.len().max(1) as f32;
         h.iter().map(|&v| v - m).collect::<Vec<f32>>()
@@ -134,11 +136,11 @@ pub fn pas_des_lignes(p: &Projections, min: usize, max: usize) -> Option<f64> {
     };
     let max = max.min(hx.len() / 4);
     if min + 2 >= max {
-        return None;
+        return Vec::new();
     }
     let valeurs: Vec<f64> = (0..=max + 1).map(|d| if d + 1 >= min { ac(d) } else { 0.0 }).collect();
     let pic = |d: usize| valeurs[d] > 0.0 && valeurs[d] >= valeurs[d - 1] && valeurs[d] >= valeurs[d + 1];
-    let meilleur = (min..=max).filter(|&d| pic(d)).max_by(|&a, &b| valeurs[a].total_cmp(&valeurs[b]))?;
+    let Some(meilleur) = (min..=max).filter(|&d| pic(d)).max_by(|&a, &b| valeurs[a].total_cmp(&valeurs[b])) else { return Vec::new() };
     // Un pic à la moitié ou au tiers du meilleur, presque aussi fort, est le vrai pas.
     let vrai = [3usize, 2]
         .iter()
@@ -149,10 +151,17 @@ pub fn pas_des_lignes(p: &Projections, min: usize, max: usize) -> Option<f64> {
         .find(|&d| valeurs[d] >= 0.55 * valeurs[meilleur])
         .unwrap_or(meilleur);
     // Sommet de la parabole par les trois valeurs autour du pic.
-    let (a, b, c) = (valeurs[vrai - 1], valeurs[vrai], valeurs[vrai + 1]);
-    let denom = a - 2.0 * b + c;
-    let fin = if denom.abs() > 1e-12 { 0.5 * (a - c) / denom } else { 0.0 };
-    Some(vrai as f64 + fin.clamp(-0.5, 0.5))
+    let sommet = |d: usize| {
+        let (a, b, c) = (valeurs[d - 1], valeurs[d], valeurs[d + 1]);
+        let denom = a - 2.0 * b + c;
+        let fin = if denom.abs() > 1e-12 { 0.5 * (a - c) / denom } else { 0.0 };
+        d as f64 + fin.clamp(-0.5, 0.5)
+    };
+    let mut pas = vec![sommet(vrai)];
+    if vrai != meilleur {
+        pas.push(sommet(meilleur));
+    }
+    pas
 }
 
 /// Un peigne de `n` lignes : position de la première et pas (pixels de l'axe projeté).
