@@ -40,12 +40,18 @@ pub struct CaseEncree {
 
 /// Les cases encrées d'un scan recalé (`mm_vers_px`), dans l'ordre des rangées.
 pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> Vec<CaseEncree> {
-    cases_et_collees(img, f, mm_vers_px).0
+    decouper(img, f, mm_vers_px, false).0
 }
 
 /// Les cases encrées d'un scan recalé, et les paires de lettres collées avec les autres
 /// coupes de leur encre ([`crate::collees`]).
 pub fn cases_et_collees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> (Vec<CaseEncree>, Vec<Collees>) {
+    decouper(img, f, mm_vers_px, true)
+}
+
+/// Les cases encrées ; avec `collees`, aussi les autres coupes des lettres collées (sans,
+/// aucune n'est échantillonnée).
+fn decouper(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, collees: bool) -> (Vec<CaseEncree>, Vec<Collees>) {
     let z = &f.zone;
     let aire = z.rect();
     let Some(region) = region_encree(img, f, mm_vers_px) else { return (Vec::new(), Vec::new()) };
@@ -79,7 +85,9 @@ pub fn cases_et_collees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographi
     for comp in composantes {
         let pixels: Vec<PixelTache> = comp.pixels.iter().map(|&i| PixelTache { u: i as usize % plan.largeur, v: i as usize / plan.largeur, case: case_de(i) }).collect();
         let Some(p) = partager(&pixels, grille, lettre) else { continue };
-        paires.extend(PaireCollee::si_voisines(&comp.pixels, &p.cases, z.colonnes));
+        if collees {
+            paires.extend(PaireCollee::si_voisines(&comp.pixels, &p.cases, z.colonnes));
+        }
         for (&i, &c) in comp.pixels.iter().zip(&p.cases) {
             proprietaire[i as usize] = c as u16 + 1;
         }

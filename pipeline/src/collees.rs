@@ -158,7 +158,12 @@ pub fn nettete(lettre: &[f32]) -> f32 {
 /// La lecture la plus probable d'une case est-elle une lettre ou `#` (ni un bout d'encre,
 /// `vide`, ni une rature) ?
 pub fn est_une_lettre(lettre: &[f32]) -> bool {
-    (0..lettre.len()).max_by(|&a, &b| lettre[a].total_cmp(&lettre[b])).is_some_and(|k| k < ECRITES)
+    plus_probable(lettre).is_some_and(|k| k < ECRITES)
+}
+
+/// La classe la plus probable d'une tête.
+pub fn plus_probable(p: &[f32]) -> Option<usize> {
+    (0..p.len()).max_by(|&a, &b| p[a].total_cmp(&p[b]))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use crate::cadres::{Cadre, CaractereEncre};
 use crate::chronos::{Chronos, Etape};
 use std::time::Instant;
 use crate::cases::{cases_et_collees, CaseEncree};
-use crate::collees::{est_une_lettre, nettete, Collees};
+use crate::collees::{est_une_lettre, nettete, plus_probable, Collees};
 use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele, Probabilites, CHIFFRES, REFERENCES};
@@ -247,26 +247,27 @@ impl Lues {
 /// a changé.
 fn choisir_la_coupe(cases: &mut [CaseEncree], c: &Collees, lues: &Lues) -> bool {
     let [i, j] = c.cases;
-    let lettre = |v: &Vignette| lues.de(v).lettre;
+    // Les lectures de chaque coupe, une fois : celle du bord des cases, puis les autres.
+    let lire = |a: &Vignette, b: &Vignette| [lues.de(a), lues.de(b)];
+    let defaut = lire(&cases[i].vignette, &cases[j].vignette);
     // Deux lettres : ni l'une ni l'autre ne se lit d'abord comme un bout d'encre (`vide`)
     // ou une rature ; sinon la tache est une lettre qui déborde, que le partage a déjà
     // rendue à sa case.
-    let deux_lettres = [i, j].iter().all(|&k| est_une_lettre(&lettre(&cases[k].vignette)));
-    if !deux_lettres || [i, j].iter().any(|&k| lues.de(&cases[k].vignette).entouree >= PEUT_ETRE_ENTOUREE) {
+    let peut_etre_entouree = |p: &[Probabilites; 2]| p.iter().any(|p| p.entouree >= PEUT_ETRE_ENTOUREE);
+    if !defaut.iter().all(|p| est_une_lettre(&p.lettre)) || peut_etre_entouree(&defaut) {
         return false;
     }
-    let score = |a: &Vignette, b: &Vignette| nettete(&lettre(a)) * nettete(&lettre(b));
-    let defaut = score(&cases[i].vignette, &cases[j].vignette);
-    let Some(meilleure) = c.variantes.iter().max_by(|x, y| score(&x[0], &x[1]).total_cmp(&score(&y[0], &y[1]))) else { return false };
-    if score(&meilleure[0], &meilleure[1]) <= defaut || meilleure.iter().any(|v| lues.de(v).entouree >= PEUT_ETRE_ENTOUREE) {
+    let score = |p: &[Probabilites; 2]| nettete(&p[0].lettre) * nettete(&p[1].lettre);
+    let lues_variantes: Vec<[Probabilites; 2]> = c.variantes.iter().map(|[a, b]| lire(a, b)).collect();
+    let Some(k) = (0..lues_variantes.len()).max_by(|&x, &y| score(&lues_variantes[x]).total_cmp(&score(&lues_variantes[y]))) else { return false };
+    if score(&lues_variantes[k]) <= score(&defaut) || peut_etre_entouree(&lues_variantes[k]) {
         return false;
     }
-    let haut = |p: &[f32]| (0..p.len()).max_by(|&a, &b| p[a].total_cmp(&p[b]));
-    for (k, v) in [i, j].into_iter().zip(meilleure) {
-        if haut(&lettre(&cases[k].vignette)) != haut(&lettre(v)) {
-            cases[k].decoupage_douteux = true;
+    for ((case, v), (avant, apres)) in [i, j].into_iter().zip(&c.variantes[k]).zip(defaut.iter().zip(&lues_variantes[k])) {
+        if plus_probable(&avant.lettre) != plus_probable(&apres.lettre) {
+            cases[case].decoupage_douteux = true;
         }
-        cases[k].vignette = v.clone();
+        cases[case].vignette = v.clone();
     }
     true
 }
