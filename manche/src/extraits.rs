@@ -26,14 +26,28 @@ pub fn extrait_du_fichier(chemin: &Path, page: Option<u32>, recalage: &ResumeRec
     extrait(pages.get(page.map_or(0, |p| p.saturating_sub(1) as usize))?, recalage, formulaire)
 }
 
-/// L'extrait d'une page : la feuille redressée par le recalage.
+/// L'extrait d'une page : la feuille redressée par le recalage (blanc hors de l'image).
 pub fn extrait(img: &GrayImage, recalage: &ResumeRecalage, formulaire: &Formulaire) -> Option<Vec<u8>> {
-    let (largeur, hauteur) = ((formulaire.largeur_mm * PX_PAR_MM).round() as u32, (formulaire.hauteur_mm * PX_PAR_MM).round() as u32);
-    let h = &recalage.mm_vers_px;
-    let feuille = GrayImage::from_fn(largeur, hauteur, |u, v| {
-        let (x, y) = h.appliquer((u as f64 + 0.5) / PX_PAR_MM, (v as f64 + 0.5) / PX_PAR_MM);
-        image::Luma([bilineaire(img, x, y).map_or(255, |g| g.round().clamp(0.0, 255.0) as u8)])
-    });
+    let (largeur, hauteur) = ((formulaire.largeur_mm * PX_PAR_MM).round() as usize, (formulaire.hauteur_mm * PX_PAR_MM).round() as usize);
+    let h = &recalage.mm_vers_px.0;
+    let mut feuille = vec![255u8; largeur * hauteur];
+    for (v, rangee) in feuille.chunks_exact_mut(largeur.max(1)).enumerate() {
+        // Le long d'une rangée, numérateurs et dénominateur de l'homographie sont affines
+        // en u : x = (a + b·u) / (e + f·u), y = (c + d·u) / (e + f·u).
+        let y = (v as f64 + 0.5) / PX_PAR_MM;
+        let x0 = 0.5 / PX_PAR_MM;
+        let depart = [h[0] * x0 + h[1] * y + h[2], h[3] * x0 + h[4] * y + h[5], h[6] * x0 + h[7] * y + h[8]];
+        let pas = [h[0] / PX_PAR_MM, h[3] / PX_PAR_MM, h[6] / PX_PAR_MM];
+        for (u, p) in rangee.iter_mut().enumerate() {
+            let u = u as f64;
+            let w = 1.0 / (depart[2] + pas[2] * u);
+            if let Some(g) = bilineaire(img, (depart[0] + pas[0] * u) * w, (depart[1] + pas[1] * u) * w) {
+                // Arrondi au plus proche (g est dans 0..=255).
+                *p = (g + 0.5) as u8;
+            }
+        }
+    }
+    let feuille = GrayImage::from_raw(largeur as u32, hauteur as u32, feuille)?;
     let mut octets = Vec::new();
     JpegEncoder::new_with_quality(&mut octets, QUALITE).encode_image(&feuille).ok()?;
     Some(octets)

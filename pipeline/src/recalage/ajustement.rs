@@ -10,6 +10,10 @@ use image::GrayImage;
 /// Contraste minimal (niveaux de gris) d'un creux de trait sur un profil.
 const CREUX_MIN: f32 = 5.0;
 
+/// Échantillons d'un profil au plus : 16 pas de chaque côté du point prévu, 17 quand
+/// l'arrondi de `demi / pas` dépasse 16 d'un rien.
+const PROFIL_MAX: usize = 35;
+
 /// Une droite de l'image : `x = a + b·y` (ligne « verticale ») ou `y = a + b·x`.
 #[derive(Debug, Clone, Copy)]
 struct Droite {
@@ -29,13 +33,25 @@ pub(super) struct Creux {
 /// demi-longueur `demi` pixels), s'il est assez marqué.
 pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: f64, contraste: f32) -> Option<Creux> {
     // Un demi-pixel, ou 1/16 de la demi-largeur à haute résolution.
+    // Au plus 16 pas de chaque côté : le profil tient sur la pile (appelée des milliers de
+    // fois par image).
     let pas = (demi / 16.0).max(0.5);
     let n = (demi / pas).ceil() as i64;
-    let profil: Vec<f32> = (-n..=n).map(|i| bilineaire(img, p.0 + u.0 * i as f64 * pas, p.1 + u.1 * i as f64 * pas)).collect::<Option<_>>()?;
-    let m = profil.len();
-    let lisse: Vec<f32> = (0..m).map(|i| (profil[i.saturating_sub(1)] + 2.0 * profil[i] + profil[(i + 1).min(m - 1)]) / 4.0).collect();
-    let mut tri = lisse.clone();
-    let clair = *tri.select_nth_unstable_by(m * 3 / 4, f32::total_cmp).1;
+    let m = (2 * n + 1) as usize;
+    let (mut profil, mut lisse) = ([0f32; PROFIL_MAX], [0f32; PROFIL_MAX]);
+    if m > PROFIL_MAX {
+        return None;
+    }
+    for (k, i) in (-n..=n).enumerate() {
+        profil[k] = bilineaire(img, p.0 + u.0 * i as f64 * pas, p.1 + u.1 * i as f64 * pas)?;
+    }
+    let (profil, lisse) = (&profil[..m], &mut lisse[..m]);
+    for i in 0..m {
+        lisse[i] = (profil[i.saturating_sub(1)] + 2.0 * profil[i] + profil[(i + 1).min(m - 1)]) / 4.0;
+    }
+    let mut tri = [0f32; PROFIL_MAX];
+    tri[..m].copy_from_slice(lisse);
+    let clair = *tri[..m].select_nth_unstable_by(m * 3 / 4, f32::total_cmp).1;
     let centre = n as usize;
     // Le creux le plus marqué compte tenu de sa distance à la prévision : un trait net un
     // peu à côté l'emporte sur le grain du papier juste à la place prévue.

@@ -77,9 +77,6 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
     let (nx, ny) = (z.colonnes as usize + 1, z.rangees as usize + 1);
     let peigne = |h: &[f32], n: usize, axe: &str, pas: f64| -> Result<quadrillage::Peigne, Rejet> {
         let pg = quadrillage::peigne(h, n, pas).ok_or_else(|| Rejet::AucunQuadrillage(format!("pas de {n} lignes {axe}")))?;
-        if std::env::var("DBG_PEIGNE").is_ok() {
-            eprintln!("{axe} {pg:?}");
-        }
         // Le peigne ne fait que proposer : le suivi des lignes à pleine résolution et les
         // cadres décident ensuite.
         if pg.dents_marquees + 2 < n {
@@ -94,9 +91,6 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
     let peignes = |pas: f64| -> Result<(quadrillage::Peigne, quadrillage::Peigne), Rejet> {
         let px = peigne(&p.x, nx, "verticales", pas)?;
         let py = peigne(&p.y, ny, "horizontales", pas)?;
-        if std::env::var("DBG_PEIGNE").is_ok() {
-            eprintln!("angle {:.3}° pas {pas:.2} px {px:?} py {py:?} facteur {facteur}", p.angle.to_degrees());
-        }
         if (px.pas - py.pas).abs() > 0.04 * pas {
             return Err(Rejet::AucunQuadrillage("cases non carrées".into()));
         }
