@@ -188,10 +188,14 @@ pub fn champ_des_decoupages(decoupages: Vec<Vec<CaractereLu>>, forme: Forme) -> 
     retenu
 }
 
-/// Les alternatives d'un caractère de cadre, selon le cadre.
+/// Les alternatives d'un caractère de cadre, selon le cadre. Seule la référence garde
+/// l'espace laissé avant un caractère (« 13 B », gardée telle qu'écrite) : dans un nombre
+/// (table, score), un blanc entre deux chiffres ne compte pas — deux traits écartés, « 1 1 »,
+/// sont le nombre 11, comme les lirait l'arbitre (un numéro de table « 1 1 » ne se lisait
+/// pas et le bulletin était rejeté, « table illisible »).
 pub fn caractere(p: &Probabilites, reference: bool, espace_avant: bool, coupe: bool) -> CaractereLu {
     let alternatives = if reference { alternatives(&p.reference, &REFERENCES) } else { alternatives(&p.chiffre, &CHIFFRES) };
-    CaractereLu { alternatives, espace_avant, coupe }
+    CaractereLu { alternatives, espace_avant: espace_avant && reference, coupe }
 }
 
 /// Une case encrée lue par le modèle.
@@ -395,6 +399,23 @@ mod tests {
         // Une référence garde ses espaces : « 13 B ».
         let r = champ(vec![car(&[("1", 1.0)], false), car(&[("3", 1.0)], false), car(&[("B", 1.0)], true)]);
         assert_eq!(r.valeur.as_deref(), Some("13 B"));
+    }
+
+    /// Les probabilités d'une vignette lue sûrement « 1 » (chiffre) et « 1 » (référence).
+    fn un() -> Probabilites {
+        let sur = |classes: &[&str]| classes.iter().map(|&c| if c == "1" { 1.0 } else { 0.0 }).collect();
+        Probabilites { lettre: vec![0.0; LETTRES.len()], entouree: 0.0, barree: 0.0, chiffre: sur(&CHIFFRES), reference: sur(&REFERENCES) }
+    }
+
+    #[test]
+    fn deux_chiffres_ecartes_font_un_nombre_mais_la_reference_garde_son_espace() {
+        // Deux traits bien séparés dans le cadre N° Table : le numéro 11, pas « 1 1 »
+        // (illisible comme nombre : le bulletin était rejeté).
+        let table = champ_des_decoupages(vec![vec![caractere(&un(), false, false, false), caractere(&un(), false, true, false)]], Forme::Libre);
+        assert_eq!(table.valeur.as_deref(), Some("11"));
+        assert_eq!(table.alternatives[0].lecture, "11");
+        let reference = champ_des_decoupages(vec![vec![caractere(&un(), true, false, false), caractere(&un(), true, true, false)]], Forme::Reference);
+        assert_eq!(reference.valeur.as_deref(), Some("1 1"));
     }
 
     #[test]
