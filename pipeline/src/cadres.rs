@@ -47,12 +47,16 @@ enum Variante {
     Mince(usize),
     /// Le groupe coupé en deux à cette fraction de sa largeur.
     Colonne(usize, f64),
+    /// Le groupe et le suivant réunis en un caractère (un K tracé en deux traits, « 1 » et
+    /// « < » ; un trait cassé).
+    Reunis(usize),
 }
 
 /// Un cadre préparé : son encre réunie en groupes, et les découpages possibles, de gauche
 /// à droite : le premier est le découpage ordinaire ; les suivants le varient en un endroit
 /// (une tache coupée laissée entière, une tache large coupée en deux à sa colonne la plus
-/// mince ou à l'une des colonnes de [`COUPES`]). Le modèle départage (`Lecteur`) : c'est la
+/// mince ou à l'une des colonnes de [`COUPES`] ; dans la référence, deux taches voisines
+/// réunies en un caractère). Le modèle départage (`Lecteur`) : c'est la
 /// lecture qui dit où sont les caractères quand la forme de l'encre ne suffit pas.
 pub struct Cadre<'a> {
     img: &'a GrayImage,
@@ -96,6 +100,14 @@ impl<'a> Cadre<'a> {
                 // n'ont pas toujours leur colonne la plus mince entre eux).
                 variantes.push(Variante::Mince(i));
                 variantes.extend(COUPES.map(|f| Variante::Colonne(i, f)));
+            }
+            // Réf. seulement : une lettre tracée en deux traits (K, H) s'y lit aussi en deux
+            // caractères (« 14 10 ») ; la forme attendue d'une référence (une lettre, un
+            // nombre) départage. Dans un nombre, rien ne départagerait un 4 de « 1 » et
+            // « 4 » réunis : essayé sur la validation pour la table et le score, un numéro
+            // juste de plus, deux décisions automatiques de moins.
+            if role == Role::Reference && groupes.get(i + 1).is_some_and(|suivant| reunissables(g, suivant)) {
+                variantes.push(Variante::Reunis(i));
             }
             if variantes.len() >= VARIANTES_MAX {
                 break;
@@ -151,6 +163,14 @@ impl<'a> Cadre<'a> {
             Variante::Colonne(i, f) => {
                 let g = &self.groupes[i];
                 (i, couper_a(plan, g.clone(), &[g.boite[0] + (f * g.taille().0) as usize]))
+            }
+            Variante::Reunis(i) => {
+                let (g, d) = (&self.groupes[i], &self.groupes[i + 1]);
+                let mut pixels = g.pixels.clone();
+                pixels.extend(&d.pixels);
+                let boite = [g.boite[0].min(d.boite[0]), g.boite[1].min(d.boite[1]), g.boite[2].max(d.boite[2]), g.boite[3].max(d.boite[3])];
+                let reunis = Groupe { pixels, boite, coupe: false };
+                return self.groupes.iter().enumerate().filter(|&(j, _)| j != i + 1).flat_map(|(j, x)| if j == i { vec![reunis.clone()] } else { ordinaire(x) }).collect();
             }
         };
         self.groupes.iter().enumerate().flat_map(|(j, x)| if j == i { a.clone() } else { ordinaire(x) }).collect()
@@ -272,6 +292,15 @@ fn reunir(taches: Vec<crate::plan::Composante>) -> Vec<Groupe> {
     }
     fusion.sort_by_key(|g| g.boite[0]);
     fusion
+}
+
+/// Deux groupes voisins qui peuvent être un seul caractère : presque sans blanc entre eux,
+/// et réunis pas plus larges qu'un caractère.
+fn reunissables(g: &Groupe, d: &Groupe) -> bool {
+    let h = (g.boite[3].max(d.boite[3]) - g.boite[1].min(d.boite[1]) + 1) as f64;
+    let blanc = d.boite[0] as f64 - g.boite[2] as f64 - 1.0;
+    let largeur = (g.boite[2].max(d.boite[2]) - g.boite[0].min(d.boite[0]) + 1) as f64;
+    blanc <= 0.25 * h && largeur <= 1.1 * h && !g.coupe_d_ordinaire() && !d.coupe_d_ordinaire()
 }
 
 /// Coupe un groupe plus large que haut (caractères collés) en autant de caractères que sa
