@@ -130,3 +130,22 @@ fn a_basse_resolution_un_demi_pas_ne_fait_pas_rejeter_le_bulletin() {
         assert!(ecart < 0.3, "graine {graine} : écart {ecart:.3} mm");
     }
 }
+
+#[test]
+fn a_basse_resolution_un_tiers_de_pas_dont_les_peignes_tiennent_ne_fait_pas_rejeter_le_bulletin() {
+    // Vers 150 dpi, l'autocorrélation peut donner d'abord le tiers du pas, et les peignes
+    // à ce pas tenir (18 dents sur des lignes, un tiers de l'aire) : les lignes ne s'y
+    // suivent pas à pleine résolution. Le quadrillage est alors cherché au pas suivant ;
+    // ces bulletins étaient rejetés comme « pas un bulletin » (12 des 400 premières graines
+    // à 148–158 dpi, 3 depuis ; deux des 961 bulletins de la manche de validation).
+    let f = Formulaire::fisf();
+    let l = lecture(ECRIT);
+    for graine in [17u64, 24, 90, 128, 256, 352] {
+        let (img, v) = bulletin(&f, &l, graine, (148.0, 158.0));
+        let r = recaler(&img, &f).unwrap_or_else(|e| panic!("graine {graine} : {e}"));
+        assert_eq!(r.tete_en_bas(), v.perturbations.as_ref().unwrap().retourne, "graine {graine}");
+        let ecart = ecart_mm(&f, &r.mm_vers_px, &v.geometrie.as_ref().unwrap().mm_vers_px);
+        assert!(ecart < 0.3, "graine {graine} : écart {ecart:.3} mm");
+    }
+}
+

@@ -96,39 +96,45 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
         }
         Ok((px, py))
     };
-    // Le premier pas plausible dont les peignes tiennent (à basse résolution, la moitié ou
-    // le tiers du pas peut sortir en premier de l'autocorrélation) ; sinon, la raison du
-    // premier.
-    let mut essais = quadrillage::pas_des_lignes(&p, 6, 160).into_iter().map(peignes);
+    // Le quadrillage à un pas : les peignes, puis les lignes suivies à pleine résolution.
+    let au_pas = |pas: f64| -> Result<ajustement::Ajustement, Rejet> {
+        let (px, py) = peignes(pas)?;
+        // Intersections prévues (repère tourné → image réduite → pleine résolution).
+        let (c, s) = (p.angle.cos(), p.angle.sin());
+        let k = facteur as f64;
+        let mut de = Vec::with_capacity(nx * ny);
+        let mut vers = Vec::with_capacity(nx * ny);
+        for i in 0..nx {
+            for j in 0..ny {
+                let u = px.debut + i as f64 * px.pas - p.decalage;
+                let v = py.debut + j as f64 * py.pas - p.decalage;
+                let (x, y) = (u * c - v * s, u * s + v * c);
+                de.push((z.x_mm + i as f64 * z.case_mm, z.y_mm + j as f64 * z.case_mm));
+                // Centre du pixel réduit (x, y) : ((x + ½)·k, (y + ½)·k) à pleine résolution.
+                vers.push(((x + 0.5) * k, (y + 0.5) * k));
+            }
+        }
+        let h0 = Homographie::par_moindres_carres(&de, &vers).ok_or_else(|| Rejet::AucunQuadrillage("lignes dégénérées".into()))?;
+        // Deux passes : la première part du peigne, la seconde de l'homographie ajustée (plus
+        // juste aux bords de l'aire quand l'angle ou le pas du peigne sont un peu faux).
+        let perdu = || Rejet::AucunQuadrillage("les lignes ne se suivent pas à pleine résolution".into());
+        let a = ajustement::ajuster(img, z, &h0, 0.3).ok_or_else(perdu)?;
+        let a = ajustement::ajuster(img, z, &a.homographie, 0.12).ok_or_else(perdu)?;
+        if a.deborde {
+            return Err(Rejet::AucunQuadrillage(format!("le quadrillage a plus de {} × {} cases", z.colonnes, z.rangees)));
+        }
+        Ok(a)
+    };
+    // Le premier pas plausible où le quadrillage se retrouve (à basse résolution, le tiers
+    // ou la moitié du pas peut sortir en premier de l'autocorrélation, et même y donner des
+    // peignes qui tiennent, sur un tiers de l'aire : les lignes ne s'y suivent pas) ;
+    // sinon, la raison du premier.
+    let mut essais = quadrillage::pas_des_lignes(&p, 6, 160).into_iter().map(au_pas);
     let premier = essais.next().ok_or_else(|| Rejet::AucunQuadrillage("aucun espacement régulier de lignes".into()))?;
-    let (px, py) = match premier {
-        Ok(pp) => pp,
+    let a = match premier {
+        Ok(a) => a,
         Err(e) => essais.find_map(Result::ok).ok_or(e)?,
     };
-    // Intersections prévues (repère tourné → image réduite → pleine résolution).
-    let (c, s) = (p.angle.cos(), p.angle.sin());
-    let k = facteur as f64;
-    let mut de = Vec::with_capacity(nx * ny);
-    let mut vers = Vec::with_capacity(nx * ny);
-    for i in 0..nx {
-        for j in 0..ny {
-            let u = px.debut + i as f64 * px.pas - p.decalage;
-            let v = py.debut + j as f64 * py.pas - p.decalage;
-            let (x, y) = (u * c - v * s, u * s + v * c);
-            de.push((z.x_mm + i as f64 * z.case_mm, z.y_mm + j as f64 * z.case_mm));
-            // Centre du pixel réduit (x, y) : ((x + ½)·k, (y + ½)·k) à pleine résolution.
-            vers.push(((x + 0.5) * k, (y + 0.5) * k));
-        }
-    }
-    let h0 = Homographie::par_moindres_carres(&de, &vers).ok_or_else(|| Rejet::AucunQuadrillage("lignes dégénérées".into()))?;
-    // Deux passes : la première part du peigne, la seconde de l'homographie ajustée (plus
-    // juste aux bords de l'aire quand l'angle ou le pas du peigne sont un peu faux).
-    let perdu = || Rejet::AucunQuadrillage("les lignes ne se suivent pas à pleine résolution".into());
-    let a = ajustement::ajuster(img, z, &h0, 0.3).ok_or_else(perdu)?;
-    let a = ajustement::ajuster(img, z, &a.homographie, 0.12).ok_or_else(perdu)?;
-    if a.deborde {
-        return Err(Rejet::AucunQuadrillage(format!("le quadrillage a plus de {} × {} cases", z.colonnes, z.rangees)));
-    }
     // Le sens de la feuille : les cadres.
     let quarts: &[u8] = if z.colonnes == z.rangees { &[0, 1, 2, 3] } else { &[0, 2] };
     let mut scores: Vec<(u8, f64)> = quarts.iter().map(|&q| (q, presence_des_cadres(img, f, &quart_de_tour(f, q).puis(&a.homographie)))).collect();
