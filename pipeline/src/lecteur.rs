@@ -57,7 +57,12 @@ pub struct Lecteur {
 impl Lecteur {
     /// Le lecteur du formulaire donné avec le modèle livré.
     pub fn new(formulaire: Formulaire) -> Result<Lecteur, ErreurModele> {
-        Ok(Lecteur { formulaire, modele: Modele::livre()?, reglages: Reglages::default(), chronos: Chronos::default() })
+        Ok(Lecteur::avec_modele(formulaire, Modele::livre()?))
+    }
+
+    /// Le lecteur du formulaire donné avec un autre modèle (pour comparer des modèles).
+    pub fn avec_modele(formulaire: Formulaire, modele: Modele) -> Lecteur {
+        Lecteur { formulaire, modele, reglages: Reglages::default(), chronos: Chronos::default() }
     }
 
     /// Lit un fichier image : une lecture par page, ou un rejet qui dit pourquoi.

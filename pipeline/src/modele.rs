@@ -8,6 +8,7 @@
 
 use crate::vignette::{Vignette, COTE};
 use tract_onnx::prelude::*;
+use tract_onnx::tract_hir::internal::Factoid;
 
 /// Le modèle livré, embarqué dans l'exécutable (rien n'est téléchargé).
 pub const LECTEUR_ONNX: &[u8] = include_bytes!("../../models/lecteur.onnx");
@@ -56,6 +57,12 @@ impl Modele {
     pub fn depuis_octets(octets: &[u8]) -> Result<Modele, ErreurModele> {
         let e = |x: TractError| ErreurModele(x.to_string());
         let mut m = tract_onnx::onnx().model_for_read(&mut std::io::Cursor::new(octets)).map_err(e)?;
+        // Un modèle qui attend autre chose qu'un plan par vignette (une autre expérience)
+        // n'est pas celui que ce lecteur sait nourrir : le dire plutôt qu'une erreur de forme.
+        let plans = m.input_fact(0).map_err(e)?.shape.dims().nth(1).and_then(|d| d.concretize()).and_then(|d| d.to_i64().ok());
+        if plans.is_some_and(|p| p != 1) {
+            return Err(ErreurModele(format!("le modèle attend {} plans par vignette ; ce lecteur n'en donne qu'un (32 × 32)", plans.unwrap_or(0))));
+        }
         let n = m.symbols.sym("n");
         m.set_input_fact(0, f32::fact([n.to_dim(), 1.to_dim(), (COTE as i64).to_dim(), (COTE as i64).to_dim()]).into()).map_err(e)?;
         let plan = m.into_optimized().map_err(e)?.into_runnable().map_err(e)?;

@@ -101,3 +101,29 @@ impl OptionFormulaire {
         })
     }
 }
+
+/// Le formulaire et, pour comparer des modèles, un autre modèle que le modèle livré.
+#[derive(clap::Args)]
+pub struct OptionsLecteur {
+    #[command(flatten)]
+    pub formulaire: OptionFormulaire,
+    /// Pour comparer : un autre modèle de lecture (ONNX, mêmes têtes que
+    /// models/lecteur.onnx, entraîné par models/entrainer.py) que le modèle livré.
+    #[arg(long, value_name = "FICHIER")]
+    pub modele: Option<PathBuf>,
+}
+
+impl OptionsLecteur {
+    /// Le lecteur du formulaire, avec le modèle livré ou celui de `--modele`.
+    pub fn lecteur(&self) -> Result<arbitre_pipeline::lecteur::Lecteur> {
+        let f = self.formulaire.charger()?;
+        Ok(match &self.modele {
+            None => arbitre_pipeline::lecteur::Lecteur::new(f)?,
+            Some(p) => {
+                let octets = std::fs::read(p).with_context(|| format!("{} : modèle illisible", p.display()))?;
+                let m = arbitre_pipeline::modele::Modele::depuis_octets(&octets).with_context(|| format!("{}", p.display()))?;
+                arbitre_pipeline::lecteur::Lecteur::avec_modele(f, m)
+            }
+        })
+    }
+}

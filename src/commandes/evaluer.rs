@@ -3,7 +3,7 @@
 //! (`partie.partie`, écrite par le générateur), les décisions d'`arbitre run` : décidées
 //! automatiquement et justes, à vérifier, erreurs nuisibles dans les deux sens.
 
-use super::commun::{barre_de_progression, lire_partie, lire_texte, OptionFormulaire, OptionsCorrection};
+use super::commun::{barre_de_progression, lire_partie, lire_texte, OptionsLecteur, OptionsCorrection};
 use super::manche::Barres;
 use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, value_name = "FICHIER")]
     sortie: Option<PathBuf>,
     #[command(flatten)]
-    formulaire: OptionFormulaire,
+    lecteur: OptionsLecteur,
     /// La partie de la manche (par défaut MANCHE/partie.partie, si elle existe) : mesure
     /// aussi les décisions.
     #[arg(long, value_name = "FICHIER")]
@@ -90,7 +90,7 @@ fn verite(vt: &VeriteTerrain) -> Verite {
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
-    let lecteur = Lecteur::new(a.formulaire.charger()?)?;
+    let lecteur = a.lecteur.lecteur()?;
     let v = verites(&a.manche)?;
     let partie = a.partie.clone().or_else(|| Some(a.manche.join("partie.partie")).filter(|p| p.exists()));
     let (lectures, decisions) = match &partie {

@@ -1,9 +1,8 @@
 //! `arbitre lire` : lit des bulletins scannés et écrit, par image, la lecture la plus
 //! probable et le doute de la machine (JSON Lines), ou les lectures au format texte.
 
-use super::commun::{barre_de_progression, OptionFormulaire};
+use super::commun::{barre_de_progression, OptionsLecteur};
 use anyhow::{Context, Result};
-use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_pipeline::scans::inventaire;
 use rayon::prelude::*;
@@ -31,7 +30,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     coup: Option<u32>,
     #[command(flatten)]
-    formulaire: OptionFormulaire,
+    lecteur: OptionsLecteur,
     /// Format de sortie.
     #[arg(long, value_enum, default_value = "json")]
     format: Format,
@@ -45,7 +44,7 @@ pub struct Args {
 const SEUIL_TEXTE: f32 = 0.1;
 
 pub fn executer(a: Args) -> Result<ExitCode> {
-    let lecteur = Lecteur::new(a.formulaire.charger()?)?;
+    let lecteur = a.lecteur.lecteur()?;
     let inv = inventaire(&a.scans, a.coup)?;
     if !inv.ignores.is_empty() {
         eprintln!("{} fichier(s) qui ne sont pas des images laissés de côté ({}{})", inv.ignores.len(), inv.ignores.iter().take(3).cloned().collect::<Vec<_>>().join(", "), if inv.ignores.len() > 3 { ", …" } else { "" });
