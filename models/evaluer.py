@@ -3,7 +3,11 @@
 probabilités calibrées (températures de l'entraînement) ; et, pour comprendre, la
 validation par catégorie.
 
-    python models/evaluer.py      # écrit models/donnees/evaluation.json
+    python models/evaluer.py                         # les poids de models/donnees/lecteur.pt
+    python models/evaluer.py --onnx models/lecteur.onnx   # le modèle livré lui-même
+
+écrit models/donnees/evaluation.json. Avec ``--onnx``, c'est le fichier exporté qui est mesuré
+(onnxruntime), températures comprises : ce que lisent les utilisateurs, sans les poids.
 
 Les chiffres de la fiche du modèle (models/README.md) viennent d'ici.
 """
@@ -45,10 +49,33 @@ def mesure(z, y, classes, t):
     return {"n": len(y), "top1": float(juste.mean()), "ece": ece(conf.numpy(), juste), "confusions": sorted(confusions.items(), key=lambda x: -x[1])[:8], "surs": float((conf.numpy() >= 0.98).mean()), "erreurs_sures": int(((conf.numpy() >= 0.98) & ~juste).sum())}
 
 
+def depuis_onnx(chemin):
+    """Les logits calibrés d'un modèle exporté, comme ``logits`` ceux des poids."""
+    import onnxruntime
+
+    session = onnxruntime.InferenceSession(str(chemin), providers=["CPUExecutionProvider"])
+    noms = [o.name for o in session.get_outputs()]
+
+    def lire(_modele, v):
+        sorties = {}
+        for i in range(0, len(v), 2048):
+            for k, x in zip(noms, session.run(None, {"vignette": np.ascontiguousarray(v[i : i + 2048][:, None])})):
+                sorties.setdefault(k, []).append(torch.from_numpy(x))
+        return {k: torch.cat(x) for k, x in sorties.items()}
+
+    return lire
+
+
 def main():
-    modele = Lecteur()
-    modele.load_state_dict(torch.load(ICI / "donnees" / "lecteur.pt"))
-    t = json.loads((ICI / "donnees" / "entrainement.json").read_text())["temperatures"]
+    global logits
+    if len(sys.argv) == 3 and sys.argv[1] == "--onnx":
+        # Le fichier exporté divise déjà chaque tête par sa température.
+        modele, logits = None, depuis_onnx(sys.argv[2])
+        t = {k: 1.0 for k in ["lettre", "entouree", "barree", "chiffre", "reference"]}
+    else:
+        modele = Lecteur()
+        modele.load_state_dict(torch.load(ICI / "donnees" / "lecteur.pt"))
+        t = json.loads((ICI / "donnees" / "entrainement.json").read_text())["temperatures"]
     capitales = [chr(c) for c in range(65, 91)]
     chiffres = [str(d) for d in range(10)]
     sortie = {}
