@@ -60,8 +60,8 @@ impl Modele {
         // Un modèle qui attend autre chose qu'un plan par vignette (une autre expérience)
         // n'est pas celui que ce lecteur sait nourrir : le dire plutôt qu'une erreur de forme.
         let plans = m.input_fact(0).map_err(e)?.shape.dims().nth(1).and_then(|d| d.concretize()).and_then(|d| d.to_i64().ok());
-        if plans.is_some_and(|p| p != 1) {
-            return Err(ErreurModele(format!("le modèle attend {} plans par vignette ; ce lecteur n'en donne qu'un (32 × 32)", plans.unwrap_or(0))));
+        if let Some(p) = plans.filter(|&p| p != 1) {
+            return Err(ErreurModele(format!("le modèle attend {p} plans par vignette ; ce lecteur n'en donne qu'un (32 × 32)")));
         }
         let n = m.symbols.sym("n");
         m.set_input_fact(0, f32::fact([n.to_dim(), 1.to_dim(), (COTE as i64).to_dim(), (COTE as i64).to_dim()]).into()).map_err(e)?;
