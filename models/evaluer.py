@@ -56,7 +56,7 @@ def depuis_onnx(chemin):
     session = onnxruntime.InferenceSession(str(chemin), providers=["CPUExecutionProvider"])
     noms = [o.name for o in session.get_outputs()]
 
-    def lire(_modele, v):
+    def lire(v):
         sorties = {}
         for i in range(0, len(v), 2048):
             for k, x in zip(noms, session.run(None, {"vignette": np.ascontiguousarray(v[i : i + 2048][:, None])})):
@@ -67,33 +67,35 @@ def depuis_onnx(chemin):
 
 
 def main():
-    global logits
     if len(sys.argv) == 3 and sys.argv[1] == "--onnx":
         # Le fichier exporté divise déjà chaque tête par sa température.
-        modele, logits = None, depuis_onnx(sys.argv[2])
+        lire = depuis_onnx(sys.argv[2])
         t = {k: 1.0 for k in ["lettre", "entouree", "barree", "chiffre", "reference"]}
     else:
         modele = Lecteur()
         modele.load_state_dict(torch.load(ICI / "donnees" / "lecteur.pt"))
         t = json.loads((ICI / "donnees" / "entrainement.json").read_text())["temperatures"]
+
+        def lire(v):
+            return logits(modele, v)
     capitales = [chr(c) for c in range(65, 91)]
     chiffres = [str(d) for d in range(10)]
     sortie = {}
     v, e = D.emnist([4, 5], capitales, "case", GRAINE + 100)
-    z = logits(modele, v)["lettre"]
+    z = lire(v)["lettre"]
     y = torch.tensor([capitales.index(c) for c in e])
     r = mesure(z, y, list(range(26)), t["lettre"])
     r["confusions"] = [(capitales[a], capitales[b], n) for (a, b), n in r["confusions"]]
     sortie["emnist_evaluation_capitales"] = r
     v, e = D.emnist([4, 5], chiffres, "cadre", GRAINE + 101)
-    z = logits(modele, v)["chiffre"]
+    z = lire(v)["chiffre"]
     y = torch.tensor([int(c) for c in e])
     r = mesure(z, y, list(range(10)), t["chiffre"])
     r["confusions"] = [(chiffres[a], chiffres[b], n) for (a, b), n in r["confusions"]]
     sortie["emnist_evaluation_chiffres"] = r
     # Validation (planche 3 et bulletins générés depuis elle), par catégorie de case.
     v, c = D.generees(ICI / "donnees" / "validation", "cases")
-    z = logits(modele, v)
+    z = lire(v)
     y = torch.tensor([D.LETTRES.index(x) for x in c["classe"]])
     pred = (z["lettre"] / t["lettre"]).argmax(1)
     for nom, m in [("lettres", np.isin(c["classe"], capitales)), ("dieses", c["classe"] == "#"), ("ratures", c["classe"] == "rature"), ("vides", c["classe"] == "vide"), ("entourees", c["entouree"] == "1"), ("barrees", c["barree"] == "1")]:
