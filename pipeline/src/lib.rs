@@ -15,6 +15,7 @@ pub mod echantillonnage;
 pub mod evaluation;
 pub mod lecteur;
 pub mod lecture_scan;
+pub mod maximum_2x2;
 pub mod modele;
 pub mod partage;
 pub mod plan;

@@ -6,8 +6,10 @@
 //! qu'elles valent. Une probabilité ne dit que le doute de la machine sur l'encre ; rien
 //! ne la tire vers un mot du dictionnaire, une solution du coup ou le top.
 
+use crate::maximum_2x2::Maximum2x2;
 use crate::vignette::{Vignette, COTE};
 use tract_onnx::prelude::*;
+use tract_onnx::tract_core::ops::cnn::MaxPool;
 use tract_onnx::tract_hir::internal::Factoid;
 
 /// Le modèle livré, embarqué dans l'exécutable (rien n'est téléchargé).
@@ -43,6 +45,12 @@ pub struct ErreurModele(String);
 
 type Plan = TypedRunnableModel;
 
+/// Le plus grand lot donné d'un coup au modèle. Au-delà de 8 vignettes, les matrices
+/// intermédiaires des convolutions ne tiennent plus dans le cache : une vignette coûte
+/// 160 µs par lots de 4 à 8, 260 µs par lots de 12 à 32 (exemple `banc_modele`, un fil).
+/// Chaque vignette est calculée seule : la taille du lot ne change pas ses sorties.
+const LOT: usize = 8;
+
 /// Le modèle prêt à servir (partageable entre fils : chaque appel a son propre état).
 pub struct Modele {
     plan: std::sync::Arc<Plan>,
@@ -55,6 +63,12 @@ impl Modele {
     }
 
     pub fn depuis_octets(octets: &[u8]) -> Result<Modele, ErreurModele> {
+        Modele::construire(octets, true)
+    }
+
+    /// Avec `remplacer`, les regroupements par maximum calculés par [`Maximum2x2`] ; sans,
+    /// tels que `tract` les calcule (pour vérifier qu'ils donnent la même chose).
+    fn construire(octets: &[u8], remplacer: bool) -> Result<Modele, ErreurModele> {
         let e = |x: TractError| ErreurModele(x.to_string());
         let mut m = tract_onnx::onnx().model_for_read(&mut std::io::Cursor::new(octets)).map_err(e)?;
         // Un modèle qui attend autre chose qu'un plan par vignette (une autre expérience)
@@ -65,15 +79,24 @@ impl Modele {
         }
         let n = m.symbols.sym("n");
         m.set_input_fact(0, f32::fact([n.to_dim(), 1.to_dim(), (COTE as i64).to_dim(), (COTE as i64).to_dim()]).into()).map_err(e)?;
-        let plan = m.into_optimized().map_err(e)?.into_runnable().map_err(e)?;
+        let mut typed = m.into_typed().map_err(e)?.into_decluttered().map_err(e)?;
+        if remplacer {
+            remplacer_les_maximums(&mut typed).map_err(e)?;
+        }
+        let plan = typed.into_optimized().map_err(e)?.into_runnable().map_err(e)?;
         Ok(Modele { plan })
     }
 
-    /// Les probabilités de chaque vignette (un lot).
+    /// Les probabilités de chaque vignette, par lots de [`LOT`].
     pub fn lire(&self, vignettes: &[&Vignette]) -> Result<Vec<Probabilites>, ErreurModele> {
-        if vignettes.is_empty() {
-            return Ok(Vec::new());
+        let mut toutes = Vec::with_capacity(vignettes.len());
+        for lot in vignettes.chunks(LOT) {
+            toutes.extend(self.lire_un_lot(lot)?);
         }
+        Ok(toutes)
+    }
+
+    fn lire_un_lot(&self, vignettes: &[&Vignette]) -> Result<Vec<Probabilites>, ErreurModele> {
         let e = |x: TractError| ErreurModele(x.to_string());
         let mut donnees = Vec::with_capacity(vignettes.len() * COTE * COTE);
         for v in vignettes {
@@ -95,6 +118,17 @@ impl Modele {
     }
 }
 
+/// Chaque regroupement par maximum 2 × 2 au pas de 2 devient un [`Maximum2x2`] (mêmes
+/// sorties, bit pour bit ; voir son module).
+fn remplacer_les_maximums(typed: &mut TypedModel) -> TractResult<()> {
+    let a_remplacer: Vec<usize> = typed.nodes().iter().filter(|n| n.op_as::<MaxPool>().is_some_and(Maximum2x2::remplace)).map(|n| n.id).collect();
+    for id in a_remplacer {
+        let noeud = typed.node(id);
+        TypedModelPatch::replace_single_op(typed, noeud, &noeud.inputs, Maximum2x2)?.apply(typed)?;
+    }
+    Ok(())
+}
+
 fn sigmoide(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -104,4 +138,37 @@ fn softmax(z: impl Iterator<Item = f32> + Clone) -> Vec<f32> {
     let e: Vec<f32> = z.map(|x| (x - m).exp()).collect();
     let s: f32 = e.iter().sum();
     e.into_iter().map(|x| x / s).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Des vignettes d'encre éparse, reproductibles.
+    fn vignettes(n: usize) -> Vec<Vignette> {
+        let mut s = 7u32;
+        (0..n)
+            .map(|_| {
+                Vignette(
+                    (0..COTE * COTE)
+                        .map(|_| {
+                            s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                            if s >> 28 < 4 { (s >> 8 & 255) as f32 / 255.0 } else { 0.0 }
+                        })
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn le_maximum_remplace_et_les_lots_de_8_lisent_comme_tract_seul_en_un_lot() {
+        let v = vignettes(21);
+        let refs: Vec<&Vignette> = v.iter().collect();
+        let livre = Modele::livre().unwrap();
+        let tract_seul = Modele::construire(LECTEUR_ONNX, false).unwrap();
+        assert_eq!(livre.lire(&refs).unwrap(), tract_seul.lire_un_lot(&refs).unwrap());
+        assert!(!livre.plan.model().nodes().iter().any(|n| n.op_as::<MaxPool>().is_some()), "plus aucun regroupement de tract");
+        assert!(livre.plan.model().nodes().iter().any(|n| n.op_is::<Maximum2x2>()));
+    }
 }
