@@ -10,7 +10,7 @@ use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
 use crate::doute::Seuils;
-use crate::extraits::extrait_du_fichier;
+use crate::extraits::extrait;
 use crate::jugement::{doutes, juger, trous};
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
@@ -73,7 +73,7 @@ pub fn nom_image(s: &LectureScan) -> String {
 /// Dépouille une manche.
 pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, ErreurScans> {
     let inv = inventaire(&[e.scans.to_path_buf()], e.coup)?;
-    let scans = lire_les_scans(e.lecteur, &inv.images, suivi);
+    let (scans, mut jpeg) = lire_les_scans(e.lecteur, &inv.images, suivi);
     let mut d = Depouillement::default();
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
@@ -130,24 +130,40 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans, e.seuils.table);
     d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
 
-    d.extraits = extraits(&d.bulletins, &scans, e, suivi);
+    d.extraits = extraits(&d.bulletins, &mut jpeg, e.premier);
     d.scans = scans;
     Ok(d)
 }
 
 /// Lit chaque image (en parallèle) : une lecture par page, ou un rejet.
-fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], suivi: &dyn Suivi) -> Vec<LectureScan> {
+///
+/// L'extrait de chaque page lue (pour la page de revue) est tiré tant qu'elle est en
+/// mémoire : voir [`crate::extraits`].
+fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], suivi: &dyn Suivi) -> (Vec<LectureScan>, HashMap<String, Vec<u8>>) {
     suivi.etape("lecture", images.len());
-    let scans = images
+    let lues: Vec<(LectureScan, Option<Vec<u8>>)> = images
         .par_iter()
         .flat_map_iter(|f| {
-            let l = lecteur.lire_fichier(&f.chemin, &f.nom, f.coup);
+            let l = lecteur.lire_fichier_et(&f.chemin, &f.nom, f.coup, |img, l| {
+                let r = l.recalage.as_ref().filter(|_| l.lecture.is_some())?;
+                extrait(img, r, &lecteur.formulaire)
+            });
             suivi.avance(1);
             l
         })
         .collect();
     suivi.fin();
-    scans
+    let mut extraits = HashMap::new();
+    let scans = lues
+        .into_iter()
+        .map(|(s, e)| {
+            if let Some(e) = e {
+                extraits.insert(nom_image(&s), e);
+            }
+            s
+        })
+        .collect();
+    (scans, extraits)
 }
 
 /// Compte les tables sans bulletin à chaque coup (zéro, 5.7) et note celles dont le zéro
@@ -355,25 +371,13 @@ fn a_montrer(b: &BulletinCorrige, premier: Option<&[CorrectionPremier]>) -> bool
     b.verification.as_ref().is_some_and(|v| v.a_verifier) || d.verdict != Verdict::Valide || d.commission || ecart
 }
 
-/// Les extraits de scans des bulletins à montrer.
-fn extraits(bulletins: &[BulletinCorrige], scans: &[LectureScan], e: Entree<'_>, suivi: &dyn Suivi) -> Vec<Extrait> {
-    let par_image: BTreeMap<String, &LectureScan> = scans.iter().map(|s| (nom_image(s), s)).collect();
-    let voulus: Vec<(&BulletinCorrige, &LectureScan)> = bulletins
+/// Les extraits de scans des bulletins à montrer (tirés à la lecture).
+fn extraits(bulletins: &[BulletinCorrige], jpeg: &mut HashMap<String, Vec<u8>>, premier: Option<&[CorrectionPremier]>) -> Vec<Extrait> {
+    bulletins
         .iter()
-        .filter(|b| a_montrer(b, e.premier))
-        .filter_map(|b| Some((b, *par_image.get(b.verification.as_ref()?.image.as_ref()?)?)))
-        .collect();
-    suivi.etape("extraits", voulus.len());
-    let v = voulus
-        .par_iter()
-        .filter_map(|(b, s)| {
-            let r = s.recalage.as_ref().and_then(|r| extrait_du_fichier(&e.scans.join(&s.image), s.page, r, &e.lecteur.formulaire));
-            suivi.avance(1);
-            Some(Extrait { nom: extrait_du_scan(b.decision.coup, b.decision.table), octets: r? })
-        })
-        .collect();
-    suivi.fin();
-    v
+        .filter(|b| a_montrer(b, premier))
+        .filter_map(|b| Some(Extrait { nom: extrait_du_scan(b.decision.coup, b.decision.table), octets: jpeg.remove(b.verification.as_ref()?.image.as_ref()?)? }))
+        .collect()
 }
 
 #[cfg(test)]

@@ -67,10 +67,17 @@ impl Lecteur {
 
     /// Lit un fichier image : une lecture par page, ou un rejet qui dit pourquoi.
     pub fn lire_fichier(&self, chemin: &Path, nom: &str, coup: Option<u32>) -> Vec<LectureScan> {
+        sans_rien_de_plus(self.lire_fichier_et(chemin, nom, coup, |_, _| None::<()>))
+    }
+
+    /// Lit un fichier image et passe chaque page décodée, avec sa lecture, à `aussi` (pour
+    /// en tirer autre chose tant qu'elle est en mémoire, sans relire le fichier) ; `None`
+    /// pour un fichier qui ne se décode pas.
+    pub fn lire_fichier_et<T>(&self, chemin: &Path, nom: &str, coup: Option<u32>, aussi: impl Fn(&GrayImage, &LectureScan) -> Option<T>) -> Vec<(LectureScan, Option<T>)> {
         let debut = Instant::now();
         let pages = charger(chemin);
         self.chronos.noter(Etape::Decodage, debut);
-        self.lire_pages(pages, nom, coup)
+        self.lire_pages(pages, nom, coup, aussi)
     }
 
     /// Lit une image en mémoire (octets d'un fichier).
@@ -78,15 +85,23 @@ impl Lecteur {
         let debut = Instant::now();
         let pages = decoder(octets);
         self.chronos.noter(Etape::Decodage, debut);
-        self.lire_pages(pages, nom, coup)
+        sans_rien_de_plus(self.lire_pages(pages, nom, coup, |_, _| None::<()>))
     }
 
-    fn lire_pages(&self, pages: Result<Vec<GrayImage>, ErreurImage>, nom: &str, coup: Option<u32>) -> Vec<LectureScan> {
+    fn lire_pages<T>(&self, pages: Result<Vec<GrayImage>, ErreurImage>, nom: &str, coup: Option<u32>, aussi: impl Fn(&GrayImage, &LectureScan) -> Option<T>) -> Vec<(LectureScan, Option<T>)> {
         match pages {
-            Err(e) => vec![LectureScan::rejetee(nom, None, coup, RaisonRejet::ImageIllisible, e.to_string())],
+            Err(e) => vec![(LectureScan::rejetee(nom, None, coup, RaisonRejet::ImageIllisible, e.to_string()), None)],
             Ok(pages) => {
                 let plusieurs = pages.len() > 1;
-                pages.iter().enumerate().map(|(i, img)| self.lire_page(img, nom, plusieurs.then_some(i as u32 + 1), coup)).collect()
+                pages
+                    .iter()
+                    .enumerate()
+                    .map(|(i, img)| {
+                        let l = self.lire_page(img, nom, plusieurs.then_some(i as u32 + 1), coup);
+                        let t = aussi(img, &l);
+                        (l, t)
+                    })
+                    .collect()
             }
         }
     }
@@ -211,6 +226,10 @@ impl Lecteur {
             douteux: r.residu_mm > self.reglages.residu_douteux_mm,
         }
     }
+}
+
+fn sans_rien_de_plus(lues: Vec<(LectureScan, Option<()>)>) -> Vec<LectureScan> {
+    lues.into_iter().map(|(l, _)| l).collect()
 }
 
 /// Ce que le modèle a déjà lu pour un bulletin : la même vignette revient souvent (un
