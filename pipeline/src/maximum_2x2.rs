@@ -60,7 +60,7 @@ impl EvalOp for Maximum2x2 {
         if h >= 2 && w >= 2 {
             maximum_par_plan(x, &mut sortie, h, w);
         }
-        let t = Tensor::from_shape(&[forme[0], forme[1], h / 2, w / 2], &sortie)?;
+        let t = tract_ndarray::Array4::from_shape_vec((forme[0], forme[1], h / 2, w / 2), sortie)?.into_tensor();
         Ok(tvec!(t.into_tvalue()))
     }
 }

@@ -69,8 +69,14 @@ impl Plan {
 
     /// Le pixel du plan qui contient le point (mm), s'il est dans le plan.
     pub fn pixel(&self, x_mm: f64, y_mm: f64) -> Option<usize> {
+        self.coordonnees(x_mm, y_mm).map(|(u, v)| v * self.largeur + u)
+    }
+
+    /// Les coordonnées (u, v) du pixel du plan qui contient le point (mm), s'il est dans le
+    /// plan.
+    pub fn coordonnees(&self, x_mm: f64, y_mm: f64) -> Option<(usize, usize)> {
         let (u, v) = ((x_mm - self.x0_mm) * K, (y_mm - self.y0_mm) * K);
-        (u >= 0.0 && v >= 0.0 && (u as usize) < self.largeur && (v as usize) < self.hauteur).then(|| v as usize * self.largeur + u as usize)
+        (u >= 0.0 && v >= 0.0 && (u as usize) < self.largeur && (v as usize) < self.hauteur).then_some((u as usize, v as usize))
     }
 
     /// Noirceur de l'encre au pixel i : 0 (papier) à 1 (noir).

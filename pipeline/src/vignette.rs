@@ -63,19 +63,21 @@ pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, plan: &Plan,
         (a.max(0.0) as usize, (b.max(-1.0) + 1.0).min(taille as f64) as usize)
     };
     let colonnes: Vec<(usize, usize)> = (0..COTE).map(|i| couverts(x0, plan.x0_mm, plan.largeur, i)).collect();
-    for j in 0..COTE {
-        let (v0, v1) = couverts(y0, plan.y0_mm, plan.hauteur, j);
-        for i in 0..COTE {
-            let (u0, u1) = colonnes[i];
-            if !(v0..v1).any(|b| (u0..u1).any(|a| retenu(b * plan.largeur + a))) {
+    let rangees: Vec<(usize, usize)> = (0..COTE).map(|j| couverts(y0, plan.y0_mm, plan.hauteur, j)).collect();
+    // Les abscisses et ordonnées des points de chaque pixel de la vignette.
+    let points = |debut: f64| -> Vec<f64> { (0..COTE).flat_map(|i| (0..s).map(move |si| debut + (i as f64 + (si as f64 + 0.5) / s as f64) * pas_mm)).collect() };
+    let (xs, ys) = (points(x0), points(y0));
+    let retenus = Retenus::sur(plan, [colonnes[0].0, rangees[0].0, colonnes[COTE - 1].1, rangees[COTE - 1].1], retenu);
+    for (j, &(v0, v1)) in rangees.iter().enumerate() {
+        for (i, &(u0, u1)) in colonnes.iter().enumerate() {
+            if !retenus.dans([u0, v0, u1, v1]) {
                 continue;
             }
             let mut somme = 0.0;
-            for sj in 0..s {
-                for si in 0..s {
-                    let x = x0 + (i as f64 + (si as f64 + 0.5) / s as f64) * pas_mm;
-                    let y = y0 + (j as f64 + (sj as f64 + 0.5) / s as f64) * pas_mm;
-                    let Some(k) = plan.pixel(x, y).filter(|&k| retenu(k)) else { continue };
+            for &y in &ys[j * s..(j + 1) * s] {
+                for &x in &xs[i * s..(i + 1) * s] {
+                    let Some((pu, pv)) = plan.coordonnees(x, y).filter(|&(pu, pv)| retenus.garde(pu, pv)) else { continue };
+                    let k = pv * plan.largeur + pu;
                     let (u, w) = h.appliquer(x, y);
                     if let Some(g) = bilineaire(img, u, w) {
                         somme += plan.noirceur_de(k, g);
@@ -92,4 +94,46 @@ pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, plan: &Plan,
         }
     }
     Vignette(v)
+}
+
+/// Les pixels du plan que garde `retenu` dans un rectangle, avec leurs sommes cumulées :
+/// « y a-t-il de l'encre retenue dans ce rectangle ? » se dit en quatre lectures, et
+/// `retenu` n'est appelé qu'une fois par pixel (il peut coûter : une table de hachage pour
+/// les coupes des lettres collées).
+struct Retenus {
+    /// `[u0, v0, u1, v1]`, bornes hautes exclues.
+    rect: [usize; 4],
+    garde: Vec<bool>,
+    /// Sommes cumulées, `(largeur + 1) × (hauteur + 1)`.
+    cumul: Vec<u32>,
+}
+
+impl Retenus {
+    fn sur(plan: &Plan, [u0, v0, u1, v1]: [usize; 4], retenu: impl Fn(usize) -> bool) -> Retenus {
+        let (u1, v1) = (u1.max(u0), v1.max(v0));
+        let (l, h) = (u1 - u0, v1 - v0);
+        let garde: Vec<bool> = (v0..v1).flat_map(|v| (u0..u1).map(move |u| (u, v))).map(|(u, v)| retenu(v * plan.largeur + u)).collect();
+        let mut cumul = vec![0u32; (l + 1) * (h + 1)];
+        for v in 0..h {
+            let mut rangee = 0;
+            for u in 0..l {
+                rangee += u32::from(garde[v * l + u]);
+                cumul[(v + 1) * (l + 1) + u + 1] = cumul[v * (l + 1) + u + 1] + rangee;
+            }
+        }
+        Retenus { rect: [u0, v0, u1, v1], garde, cumul }
+    }
+
+    /// Un pixel retenu dans `[u0, v0, u1, v1]` (bornes hautes exclues, dans le rectangle).
+    fn dans(&self, [u0, v0, u1, v1]: [usize; 4]) -> bool {
+        let l = self.rect[2] - self.rect[0] + 1;
+        let (a, b, c, d) = (u0 - self.rect[0], v0 - self.rect[1], u1 - self.rect[0], v1 - self.rect[1]);
+        u1 > u0 && v1 > v0 && self.cumul[d * l + c] + self.cumul[b * l + a] > self.cumul[b * l + c] + self.cumul[d * l + a]
+    }
+
+    /// Le pixel (u, v) du plan est retenu (faux hors du rectangle).
+    fn garde(&self, u: usize, v: usize) -> bool {
+        let [u0, v0, u1, v1] = self.rect;
+        u >= u0 && u < u1 && v >= v0 && v < v1 && self.garde[(v - v0) * (u1 - u0) + (u - u0)]
+    }
 }

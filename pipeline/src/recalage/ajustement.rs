@@ -56,12 +56,11 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
     // Le creux le plus marqué compte tenu de sa distance à la prévision : un trait net un
     // peu à côté l'emporte sur le grain du papier juste à la place prévue.
     let sigma = n as f32 / 2.0;
-    let i = (1..m - 1)
+    let score = |i: usize| (clair - lisse[i]) * (-((i as f32 - centre as f32) / sigma).powi(2)).exp();
+    let (i, _) = (1..m - 1)
         .filter(|&i| lisse[i] <= lisse[i - 1] && lisse[i] <= lisse[i + 1] && clair - lisse[i] >= contraste)
-        .max_by(|&a, &b| {
-            let score = |i: usize| (clair - lisse[i]) * (-((i as f32 - centre as f32) / sigma).powi(2)).exp();
-            score(a).total_cmp(&score(b))
-        })?;
+        .map(|i| (i, score(i)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
     // Le creux entier autour de ce minimum (tout ce qui est plus sombre que la mi-hauteur),
     // et son barycentre pondéré par la profondeur : un trait large au fond bruité est
     // centré sur son milieu, pas sur le minimum local le plus proche de la prévision.
