@@ -136,8 +136,10 @@ pub(super) struct Ajustement {
 }
 
 /// Suit les lignes du quadrillage autour de leur position prévue par `h0`.
-/// `fenetre` : demi-largeur de la recherche de chaque ligne, en fraction de case.
-pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie, fenetre: f64) -> Option<Ajustement> {
+/// `fenetre` : demi-largeur de la recherche de chaque ligne, en fraction de case ; avec
+/// `debord`, une ligne de trop au même pas est cherchée autour ([`Ajustement::deborde`],
+/// faux sinon).
+pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie, fenetre: f64, debord: bool) -> Option<Ajustement> {
     let (nc, nr) = (z.colonnes as usize + 1, z.rangees as usize + 1);
     // Chaque point suivi d'une ligne : (point de l'image, écart à la prévision en mm, contraste).
     let echantillons = |fixe: f64, verticale: bool| -> Vec<((f64, f64), f64, f32)> {
@@ -189,7 +191,8 @@ pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie, fenetr
     contrastes.sort_by(f32::total_cmp);
     let typique = contrastes.get(contrastes.len() / 2).copied().unwrap_or(CREUX_MIN);
     let (n_v, n_h) = ((z.rangees * 3) as f64, (z.colonnes * 3) as f64);
-    let deborde = [(z.x_mm - z.case_mm, true, n_v), (z.x_mm + nc as f64 * z.case_mm, true, n_v), (z.y_mm - z.case_mm, false, n_h), (z.y_mm + nr as f64 * z.case_mm, false, n_h)]
+    let deborde = debord
+        && [(z.x_mm - z.case_mm, true, n_v), (z.x_mm + nc as f64 * z.case_mm, true, n_v), (z.y_mm - z.case_mm, false, n_h), (z.y_mm + nr as f64 * z.case_mm, false, n_h)]
         .iter()
         .any(|&(fixe, verticale, n)| {
             let nettes = echantillons(fixe, verticale).iter().filter(|s| s.1.abs() <= 0.08 * z.case_mm && s.2 >= 0.5 * typique).count();

@@ -118,8 +118,9 @@ pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
         // Deux passes : la première part du peigne, la seconde de l'homographie ajustée (plus
         // juste aux bords de l'aire quand l'angle ou le pas du peigne sont un peu faux).
         let perdu = || Rejet::AucunQuadrillage("les lignes ne se suivent pas à pleine résolution".into());
-        let a = ajustement::ajuster(img, z, &h0, 0.3).ok_or_else(perdu)?;
-        let a = ajustement::ajuster(img, z, &a.homographie, 0.12).ok_or_else(perdu)?;
+        // Seule la seconde passe cherche une ligne de trop autour du quadrillage.
+        let a = ajustement::ajuster(img, z, &h0, 0.3, false).ok_or_else(perdu)?;
+        let a = ajustement::ajuster(img, z, &a.homographie, 0.12, true).ok_or_else(perdu)?;
         if a.deborde {
             return Err(Rejet::AucunQuadrillage(format!("le quadrillage a plus de {} × {} cases", z.colonnes, z.rangees)));
         }
