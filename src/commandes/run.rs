@@ -39,8 +39,8 @@ pub struct Args {
     formulaire: OptionFormulaire,
     #[command(flatten)]
     manche: OptionsManche,
-    /// Affiche la durée de chaque étape (lecture des scans, contextes des coups, jugement
-    /// des bulletins, extraits) et le temps total.
+    /// Affiche la durée de chaque étape (lecture des scans, extraits de la revue compris ;
+    /// contextes des coups ; jugement des bulletins) et le temps total.
     #[arg(long)]
     temps: bool,
 }
