@@ -46,11 +46,29 @@ pub fn reduire_par_minimum(img: &GrayImage, f: u32) -> GrayImage {
                 *c = (*c).min(v);
             }
         }
-        for (v, bloc) in ligne.iter_mut().zip(colonnes.chunks_exact(f)) {
-            *v = bloc.iter().copied().fold(255, u8::min);
+        match f {
+            2 => minimum_par_bloc::<2>(ligne, &colonnes),
+            3 => minimum_par_bloc::<3>(ligne, &colonnes),
+            4 => minimum_par_bloc::<4>(ligne, &colonnes),
+            5 => minimum_par_bloc::<5>(ligne, &colonnes),
+            _ => {
+                for (v, bloc) in ligne.iter_mut().zip(colonnes.chunks_exact(f)) {
+                    *v = bloc.iter().copied().fold(255, u8::min);
+                }
+            }
         }
     }
     GrayImage::from_raw(l as u32, h as u32, sortie).expect("taille")
+}
+
+/// Le minimum de chaque bloc de `F` valeurs (`F` connu à la compilation : le compilateur
+/// déroule et vectorise ; les facteurs 2 à 5 couvrent les scans de 150 à 600 dpi).
+#[inline]
+fn minimum_par_bloc<const F: usize>(ligne: &mut [u8], colonnes: &[u8]) {
+    for (v, bloc) in ligne.iter_mut().zip(colonnes.chunks_exact(F)) {
+        let bloc: &[u8; F] = bloc.try_into().expect("bloc de F");
+        *v = bloc.iter().copied().fold(255, u8::min);
+    }
 }
 
 /// Un percentile (0..=100) des valeurs, par histogramme.
@@ -92,5 +110,22 @@ mod tests {
         assert_eq!(r.get_pixel(1, 1).0[0], 0);
         assert_eq!(r.get_pixel(0, 0).0[0], 200);
         assert_eq!(percentile([1u8, 2, 3, 4, 5], 50.0), Some(3));
+    }
+
+    #[test]
+    fn la_reduction_par_minimum_est_le_minimum_de_chaque_bloc() {
+        let mut s = 11u32;
+        let img = GrayImage::from_fn(97, 61, |_, _| {
+            s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            Luma([(s >> 24) as u8])
+        });
+        for f in 1..=6u32 {
+            let r = reduire_par_minimum(&img, f);
+            assert_eq!(r.dimensions(), (97 / f, 61 / f));
+            for (x, y, p) in r.enumerate_pixels() {
+                let attendu = (0..f).flat_map(|dy| (0..f).map(move |dx| (dx, dy))).map(|(dx, dy)| img.get_pixel(x * f + dx, y * f + dy).0[0]).min().unwrap();
+                assert_eq!(p.0[0], attendu, "facteur {f}, ({x}, {y})");
+            }
+        }
     }
 }

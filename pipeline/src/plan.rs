@@ -139,15 +139,20 @@ impl Plan {
 /// trait, sous le seuil de l'encre, appartiennent au même propriétaire que le trait.
 pub fn elargir(proprietaire: &[u16], largeur: usize, hauteur: usize) -> Vec<u16> {
     let mut elargi = proprietaire.to_vec();
-    for v in 0..hauteur {
-        for u in 0..largeur {
-            let i = v * largeur + u;
-            if proprietaire[i] != 0 {
+    // Les quatre voisins de (u, v), dans l'ordre où ils sont consultés.
+    let voisins = |u: usize, v: usize| [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)];
+    let dedans = |&(a, b): &(usize, usize)| a < largeur && b < hauteur;
+    // Seul un pixel libre voisin d'un pixel attribué change : on part des pixels attribués
+    // (l'encre est rare dans le plan) plutôt que de chaque pixel libre.
+    for (i, _) in proprietaire.iter().enumerate().filter(|(_, &p)| p != 0) {
+        for (a, b) in voisins(i % largeur, i / largeur).into_iter().filter(dedans) {
+            let j = b * largeur + a;
+            if proprietaire[j] != 0 {
                 continue;
             }
-            let voisins = [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)];
-            if let Some(&(a, b)) = voisins.iter().find(|&&(a, b)| a < largeur && b < hauteur && proprietaire[b * largeur + a] != 0) {
-                elargi[i] = proprietaire[b * largeur + a];
+            // Le premier voisin attribué de ce pixel libre, comme pour tout pixel libre.
+            if let Some((c, d)) = voisins(a, b).into_iter().filter(dedans).find(|&(c, d)| proprietaire[d * largeur + c] != 0) {
+                elargi[j] = proprietaire[d * largeur + c];
             }
         }
     }
@@ -211,5 +216,31 @@ mod tests {
         assert!(plan.encre[i] && plan.noirceur(i) > 0.5);
         let j = plan.pixel(6.25, 10.0).unwrap();
         assert!(!plan.encre[j], "ligne claire du quadrillage");
+    }
+
+    #[test]
+    fn l_elargissement_donne_a_chaque_pixel_libre_son_premier_voisin_attribue() {
+        // Référence : chaque pixel libre regarde ses voisins gauche, droite, haut, bas.
+        let reference = |p: &[u16], l: usize, h: usize| -> Vec<u16> {
+            (0..l * h)
+                .map(|i| {
+                    let (u, v) = (i % l, i / l);
+                    if p[i] != 0 {
+                        return p[i];
+                    }
+                    [(u.wrapping_sub(1), v), (u + 1, v), (u, v.wrapping_sub(1)), (u, v + 1)].into_iter().find(|&(a, b)| a < l && b < h && p[b * l + a] != 0).map_or(0, |(a, b)| p[b * l + a])
+                })
+                .collect()
+        };
+        let mut s = 3u32;
+        for (l, h) in [(1, 1), (7, 1), (1, 9), (13, 11), (40, 23)] {
+            let p: Vec<u16> = (0..l * h)
+                .map(|_| {
+                    s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    if s >> 29 == 0 { (s >> 20 & 3) as u16 + 1 } else { 0 }
+                })
+                .collect();
+            assert_eq!(elargir(&p, l, h), reference(&p, l, h), "{l} × {h}");
+        }
     }
 }

@@ -103,12 +103,13 @@ pub fn meilleur_angle(t: &Traits, l: u32, h: u32) -> Projections {
     for i in -n..=n {
         essayer(i as f64 * pas, &mut meilleur);
     }
+    // Autour du meilleur, plus finement (le centre, déjà essayé, ne peut que rester).
     let centre = meilleur.0;
-    for i in -5..=5 {
+    for i in (-5..=5).filter(|&i| i != 0) {
         essayer(centre + i as f64 * pas / 5.0, &mut meilleur);
     }
     let centre = meilleur.0;
-    for i in -4..=4 {
+    for i in (-4..=4).filter(|&i| i != 0) {
         essayer(centre + i as f64 * pas / 40.0, &mut meilleur);
     }
     let angle = meilleur.0;
