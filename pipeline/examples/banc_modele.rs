@@ -12,19 +12,7 @@ use std::time::Instant;
 use tract_onnx::prelude::*;
 
 fn main() -> TractResult<()> {
-    let mut s = 1u32;
-    let vignettes: Vec<Vignette> = (0..32)
-        .map(|_| {
-            Vignette(
-                (0..COTE * COTE)
-                    .map(|_| {
-                        s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                        if s >> 28 < 3 { (s >> 8 & 255) as f32 / 255.0 } else { 0.0 }
-                    })
-                    .collect(),
-            )
-        })
-        .collect();
+    let vignettes = Vignette::eparses(32, 1);
     let modele = Modele::livre()?;
     let mut brut = tract_onnx::onnx().model_for_read(&mut std::io::Cursor::new(LECTEUR_ONNX))?;
     let n = brut.symbols.sym("n");

@@ -144,26 +144,9 @@ fn softmax(z: impl Iterator<Item = f32> + Clone) -> Vec<f32> {
 mod tests {
     use super::*;
 
-    /// Des vignettes d'encre éparse, reproductibles.
-    fn vignettes(n: usize) -> Vec<Vignette> {
-        let mut s = 7u32;
-        (0..n)
-            .map(|_| {
-                Vignette(
-                    (0..COTE * COTE)
-                        .map(|_| {
-                            s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                            if s >> 28 < 4 { (s >> 8 & 255) as f32 / 255.0 } else { 0.0 }
-                        })
-                        .collect(),
-                )
-            })
-            .collect()
-    }
-
     #[test]
     fn le_maximum_remplace_et_les_lots_de_8_lisent_comme_tract_seul_en_un_lot() {
-        let v = vignettes(21);
+        let v = Vignette::eparses(21, 7);
         let refs: Vec<&Vignette> = v.iter().collect();
         let livre = Modele::livre().unwrap();
         let tract_seul = Modele::construire(LECTEUR_ONNX, false).unwrap();

@@ -23,6 +23,30 @@ impl Vignette {
     }
 }
 
+impl Vignette {
+    /// `n` vignettes d'encre éparse tirées d'une graine (bancs de vitesse et tests du
+    /// modèle : seules leur forme et leur reproductibilité comptent).
+    pub fn eparses(n: usize, graine: u32) -> Vec<Vignette> {
+        let mut s = graine;
+        let mut suivant = move || {
+            s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            s
+        };
+        (0..n)
+            .map(|_| {
+                Vignette(
+                    (0..COTE * COTE)
+                        .map(|_| {
+                            let s = suivant();
+                            if s >> 28 < 4 { (s >> 8 & 255) as f32 / 255.0 } else { 0.0 }
+                        })
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+}
+
 /// Le carré de la feuille que montre une vignette : centre et côté, en mm.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Fenetre {
