@@ -21,9 +21,7 @@ impl Vignette {
     pub fn octets(&self) -> Vec<u8> {
         self.0.iter().map(|&v| (v * 255.0).round().clamp(0.0, 255.0) as u8).collect()
     }
-}
 
-impl Vignette {
     /// `n` vignettes d'encre éparse tirées d'une graine (bancs de vitesse et tests du
     /// modèle : seules leur forme et leur reproductibilité comptent).
     pub fn eparses(n: usize, graine: u32) -> Vec<Vignette> {
@@ -150,14 +148,40 @@ impl Retenus {
 
     /// Un pixel retenu dans `[u0, v0, u1, v1]` (bornes hautes exclues, dans le rectangle).
     fn dans(&self, [u0, v0, u1, v1]: [usize; 4]) -> bool {
-        let l = self.rect[2] - self.rect[0] + 1;
-        let (a, b, c, d) = (u0 - self.rect[0], v0 - self.rect[1], u1 - self.rect[0], v1 - self.rect[1]);
-        u1 > u0 && v1 > v0 && self.cumul[d * l + c] + self.cumul[b * l + a] > self.cumul[b * l + c] + self.cumul[d * l + a]
+        let [r0, r1, r2, r3] = self.rect;
+        let l = r2 - r0 + 1;
+        // Ramené au rectangle (hors de lui, rien n'est retenu).
+        let (a, c) = (u0.clamp(r0, r2) - r0, u1.clamp(r0, r2) - r0);
+        let (b, d) = (v0.clamp(r1, r3) - r1, v1.clamp(r1, r3) - r1);
+        c > a && d > b && self.cumul[d * l + c] + self.cumul[b * l + a] > self.cumul[b * l + c] + self.cumul[d * l + a]
     }
 
     /// Le pixel (u, v) du plan est retenu (faux hors du rectangle).
     fn garde(&self, u: usize, v: usize) -> bool {
         let [u0, v0, u1, v1] = self.rect;
         u >= u0 && u < u1 && v >= v0 && v < v1 && self.garde[(v - v0) * (u1 - u0) + (u - u0)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn un_rectangle_contient_de_l_encre_retenue_comme_le_dit_chaque_pixel() {
+        let (largeur, hauteur) = (30, 20);
+        let plan = Plan { x0_mm: 0.0, y0_mm: 0.0, largeur, hauteur, gris: vec![255.0; 600], papier: vec![255.0; 600], encre: vec![false; 600] };
+        let retenu = |i: usize| (i * 7919) % 23 == 0;
+        let r = Retenus::sur(&plan, [3, 2, 25, 17], retenu);
+        for u0 in 0..28usize {
+            for u1 in u0.saturating_sub(2)..28 {
+                for (v0, v1) in [(2, 3), (2, 17), (5, 9), (9, 5), (0, 20), (16, 19)] {
+                    // Ce que dit chaque pixel, dans le rectangle préparé (hors de lui, rien).
+                    let attendu = (v0.max(2)..v1.min(17)).any(|v| (u0.max(3)..u1.min(25)).any(|u| retenu(v * largeur + u)));
+                    assert_eq!(r.dans([u0, v0, u1, v1]), attendu, "[{u0}, {v0}, {u1}, {v1}]");
+                }
+            }
+        }
+        assert!(r.garde(4, 2) == retenu(2 * largeur + 4) && !r.garde(0, 0));
     }
 }
