@@ -171,7 +171,7 @@ mod tests {
     fn un_rectangle_contient_de_l_encre_retenue_comme_le_dit_chaque_pixel() {
         let (largeur, hauteur) = (30, 20);
         let plan = Plan { x0_mm: 0.0, y0_mm: 0.0, largeur, hauteur, gris: vec![255.0; 600], papier: vec![255.0; 600], encre: vec![false; 600] };
-        let retenu = |i: usize| (i * 7919) % 23 == 0;
+        let retenu = |i: usize| (i * 7919).is_multiple_of(23);
         let r = Retenus::sur(&plan, [3, 2, 25, 17], retenu);
         for u0 in 0..28usize {
             for u1 in u0.saturating_sub(2)..28 {
