@@ -1,6 +1,7 @@
 """Entraîne le lecteur de bulletins et l'exporte en ONNX (``models/lecteur.onnx``).
 
     python models/entrainer.py            # depuis la racine du dépôt, ~18 min sur 2 cœurs
+    python models/entrainer.py --graine 2027 --sortie /tmp/autre.onnx   # un autre membre
 
 Prérequis : ``pip install -r models/requirements.txt`` et les vignettes générées
 (voir ``models/README.md``). Graine fixée ; deux lancements donnent le même modèle au
@@ -16,6 +17,7 @@ divisés par la température de chaque tête (calibration sur la validation, jam
 l'évaluation) : un softmax donne des probabilités calibrées.
 """
 
+import argparse
 import json
 import sys
 import time
@@ -177,18 +179,32 @@ def temperature(z, y, binaire=False):
 
 
 def main():
-    torch.manual_seed(GRAINE)
-    np.random.seed(GRAINE)
+    a = argparse.ArgumentParser(description="Entraîne le lecteur et l'exporte en ONNX.")
+    a.add_argument("--graine", type=int, default=GRAINE, help=f"graine (par défaut {GRAINE}, celle du modèle livré)")
+    a.add_argument("--sortie", type=Path, default=ICI / "lecteur.onnx", help="le fichier ONNX écrit (par défaut models/lecteur.onnx)")
+    args = a.parse_args()
+    entrainer(args.graine, args.sortie)
+
+
+def entrainer(graine, sortie):
+    """Entraîne avec la graine donnée ; écrit ``sortie``, et ses poids et son journal dans
+    ``donnees/`` (``lecteur.pt`` et ``entrainement.json`` pour le modèle livré, sinon au nom
+    de ``sortie``)."""
+    livre = sortie.resolve() == (ICI / "lecteur.onnx").resolve()
+    poids = ICI / "donnees" / ("lecteur.pt" if livre else sortie.with_suffix(".pt").name)
+    journal = ICI / "donnees" / ("entrainement.json" if livre else sortie.with_suffix(".json").name)
+    torch.manual_seed(graine)
+    np.random.seed(graine)
     torch.set_num_threads(max(1, torch.get_num_threads()))
     debut = time.time()
-    v_ent, c_ent = jeu([0, 1, 2], ICI / "donnees" / "entrainement", GRAINE, marques=True)
-    v_val, c_val = jeu([3], ICI / "donnees" / "validation", GRAINE + 10)
+    v_ent, c_ent = jeu([0, 1, 2], ICI / "donnees" / "entrainement", graine, marques=True)
+    v_val, c_val = jeu([3], ICI / "donnees" / "validation", graine + 10)
     print(f"entraînement : {len(v_ent)} vignettes ; validation : {len(v_val)} ; préparées en {time.time() - debut:.0f} s", flush=True)
     modele = Lecteur()
     optim = torch.optim.AdamW(modele.parameters(), lr=2e-3, weight_decay=1e-4)
     pas_total = EPOQUES * (len(v_ent) // LOT)
     plan = torch.optim.lr_scheduler.OneCycleLR(optim, max_lr=3e-3, total_steps=pas_total, pct_start=0.15)
-    g = torch.Generator().manual_seed(GRAINE)
+    g = torch.Generator().manual_seed(graine)
     x_ent = torch.from_numpy(v_ent)[:, None]
     y_ent = {k: torch.from_numpy(v) for k, v in c_ent.items()}
     y_val = {k: torch.from_numpy(v) for k, v in c_val.items()}
@@ -226,18 +242,18 @@ def main():
     torch.onnx.export(
         exporte,
         torch.zeros(1, 1, D.COTE, D.COTE),
-        ICI / "lecteur.onnx",
+        sortie,
         input_names=["vignette"],
         output_names=["lettre", "entouree", "barree", "chiffre", "reference"],
         dynamic_axes={"vignette": {0: "n"}, **{k: {0: "n"} for k in ["lettre", "entouree", "barree", "chiffre", "reference"]}},
         opset_version=17,
         dynamo=False,
     )
-    torch.save(modele.state_dict(), ICI / "donnees" / "lecteur.pt")
-    (ICI / "donnees" / "entrainement.json").write_text(
+    torch.save(modele.state_dict(), poids)
+    journal.write_text(
         json.dumps({"temperatures": temperatures, "duree_s": round(time.time() - debut), "epoques": EPOQUES, "vignettes": len(v_ent), "parametres": sum(p.numel() for p in modele.parameters())}, indent=1)
     )
-    print(f"exporté : models/lecteur.onnx ({(ICI / 'lecteur.onnx').stat().st_size // 1024} Kio), {time.time() - debut:.0f} s", flush=True)
+    print(f"exporté : {sortie} ({sortie.stat().st_size // 1024} Kio), {time.time() - debut:.0f} s", flush=True)
 
 
 if __name__ == "__main__":
