@@ -8,6 +8,7 @@
 //! personne regardera (les trois quarts sur la manche d'évaluation) : un extrait prend
 //! environ 2 ms (redressement 1,1 ms, JPEG 0,9 ms), le décodage d'un scan 3,4 ms.
 
+use multiversion::multiversion;
 use arbitre_formulaire::Formulaire;
 use arbitre_pipeline::lecture_scan::ResumeRecalage;
 use image::GrayImage;
@@ -19,6 +20,7 @@ const QUALITE: u8 = 75;
 const PX_PAR_MM: f64 = 4.0;
 
 /// L'extrait d'une page : la feuille redressée par le recalage (blanc hors de l'image).
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 pub fn extrait(img: &GrayImage, recalage: &ResumeRecalage, formulaire: &Formulaire) -> Option<Vec<u8>> {
     let (largeur, hauteur) = ((formulaire.largeur_mm * PX_PAR_MM).round() as usize, (formulaire.hauteur_mm * PX_PAR_MM).round() as usize);
     if largeur == 0 || hauteur == 0 {

@@ -1,6 +1,7 @@
 //! Lire une image en niveaux de gris en un point réel (interpolation bilinéaire), et la
 //! réduire pour chercher des traits fins.
 
+use multiversion::multiversion;
 use image::GrayImage;
 
 /// La valeur de l'image au point (x, y), ou `None` hors de l'image. Coordonnées continues :
@@ -27,6 +28,7 @@ pub fn bilineaire(img: &GrayImage, x: f64, y: f64) -> Option<f32> {
 
 /// Réduction par le minimum de chaque bloc `f × f` : un trait sombre d'un pixel reste aussi
 /// sombre, là où une moyenne l'effacerait.
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 pub fn reduire_par_minimum(img: &GrayImage, f: u32) -> GrayImage {
     if f <= 1 {
         return img.clone();

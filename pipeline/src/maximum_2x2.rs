@@ -7,6 +7,7 @@
 //! Le maximum de quatre nombres ne dépend pas de l'ordre où on les compare : les sorties
 //! sont identiques bit pour bit (test `modele::tests`), seul le temps change.
 
+use multiversion::multiversion;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_core::internal::*;
 use tract_onnx::tract_core::ops::cnn::{MaxPool, PaddingSpec};
@@ -80,6 +81,7 @@ impl TypedOp for Maximum2x2 {
 /// Le calcul lui-même, plan par plan : `x` est N·C plans H × W contigus, `sortie` N·C
 /// plans (H/2) × (W/2). Une rangée ou une colonne impaire en trop est ignorée (pas de
 /// plafond, comme l'ONNX `ceil_mode = 0`).
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 fn maximum_par_plan(x: &[f32], sortie: &mut [f32], h: usize, w: usize) {
     let (oh, ow) = (h / 2, w / 2);
     for (plan, dehors) in x.chunks_exact(h * w).zip(sortie.chunks_exact_mut(oh * ow)) {

@@ -7,6 +7,7 @@
 //! quadrillage) ; les traits imprimés du formulaire (quadrillage gris clair) restent au-dessus
 //! du seuil.
 
+use multiversion::multiversion;
 use crate::echantillonnage::bilineaire;
 use arbitre_formulaire::{Homographie, Rect};
 use image::GrayImage;
@@ -137,6 +138,7 @@ impl Plan {
 
 /// Une carte de propriétaires (0 : personne) élargie d'un pixel : les bords adoucis d'un
 /// trait, sous le seuil de l'encre, appartiennent au même propriétaire que le trait.
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 pub fn elargir(proprietaire: &[u16], largeur: usize, hauteur: usize) -> Vec<u16> {
     let mut elargi = proprietaire.to_vec();
     // Les quatre voisins de (u, v), dans l'ordre où ils sont consultés.

@@ -4,6 +4,7 @@
 //! et où ne compte que l'encre attribuée à cette case (l'encre d'une case voisine qui
 //! déborde est effacée).
 
+use multiversion::multiversion;
 use crate::echantillonnage::bilineaire;
 use crate::plan::{Plan, K};
 use arbitre_formulaire::Homographie;
@@ -67,6 +68,7 @@ impl Fenetre {
 /// rapportée au papier local du plan ; un point qui n'est pas retenu compte 0 et le scan
 /// n'y est pas lu. Les valeurs sont ramenées à 1 pour l'encre la plus foncée de la
 /// vignette.
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 pub fn echantillonner(img: &GrayImage, h: &Homographie, f: Fenetre, plan: &Plan, retenu: impl Fn(usize) -> bool) -> Vignette {
     let px_par_mm = h.echelle_locale(f.cx, f.cy);
     let pas_mm = f.cote / COTE as f64;

@@ -3,6 +3,7 @@
 //! ajustée par une droite robuste ; les intersections des droites donnent l'homographie
 //! feuille → image par moindres carrés, et son résidu.
 
+use multiversion::multiversion;
 use crate::echantillonnage::bilineaire;
 use arbitre_formulaire::{Homographie, Quadrillage};
 use image::GrayImage;
@@ -31,6 +32,7 @@ pub(super) struct Creux {
 
 /// Le creux d'un profil perpendiculaire à une ligne prévue en `p` (direction `u`,
 /// demi-longueur `demi` pixels), s'il est assez marqué.
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: f64, contraste: f32) -> Option<Creux> {
     // Un demi-pixel, ou 1/16 de la demi-largeur à haute résolution.
     // Au plus 16 pas de chaque côté : le profil tient sur la pile (appelée des milliers de

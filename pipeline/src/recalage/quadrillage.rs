@@ -3,6 +3,7 @@
 //! le mieux leurs projections, le pas des lignes (autocorrélation des projections), puis
 //! le peigne de `n` lignes au pas trouvé qui recouvre le plus de traits, sur chaque axe.
 
+use multiversion::multiversion;
 use image::GrayImage;
 
 /// Contraste minimal d'un creux (niveaux de gris) : un trait de quadrillage clair et flou
@@ -22,6 +23,7 @@ pub struct Traits {
     pub horizontaux: Vec<(f32, f32)>,
 }
 
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 pub fn traits(img: &GrayImage) -> Traits {
     let (l, h) = (img.width() as usize, img.height() as usize);
     let p = img.as_raw();
@@ -59,6 +61,7 @@ fn projection(points: &[(f32, f32)], angle: f64, axe_x: bool, taille: usize, dec
 }
 
 /// Les comptes de l'histogramme de [`projection`] (entiers : la même chose, plus vite).
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 fn comptes(points: &[(f32, f32)], angle: f64, axe_x: bool, taille: usize, decalage: f64) -> Vec<u32> {
     let (c, s) = (angle.cos() as f32, angle.sin() as f32);
     let mut h = vec![0u32; taille];
@@ -212,6 +215,7 @@ fn dent(h: &[f32], u: f64) -> f32 {
 }
 
 /// Le peigne de `n` dents, au pas voisin de `pas`, qui recouvre le plus de traits.
+#[multiversion(targets("x86_64+avx+avx2+fma+bmi1+bmi2+lzcnt+popcnt"))]
 pub fn peigne(h: &[f32], n: usize, pas: f64) -> Option<Peigne> {
     let hs = lisser(h);
     // Une dent prend le plus fort des trois pixels autour d'elle (traits flous, pas arrondi).
