@@ -30,7 +30,8 @@ pub fn extrait(img: &GrayImage, recalage: &ResumeRecalage, formulaire: &Formulai
     let mut feuille = vec![255u8; largeur * hauteur];
     for (v, rangee) in feuille.chunks_exact_mut(largeur).enumerate() {
         let y = (v as f64 + 0.5) / PX_PAR_MM;
-        // Le point de l'image (centre des pixels en ½) au centre du pixel u de la rangée.
+        // Le point de l'image au centre du pixel u de la rangée, en coordonnées où les
+        // centres des pixels sont entiers (−½ : la convention de `rangee_bilineaire`).
         let point = |u: f64| {
             let x = (u + 0.5) / PX_PAR_MM;
             let w = 1.0 / (h[6] * x + h[7] * y + h[8]);

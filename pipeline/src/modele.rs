@@ -46,9 +46,10 @@ pub struct ErreurModele(String);
 type Plan = TypedRunnableModel;
 
 /// Le plus grand lot donné d'un coup au modèle. Au-delà de 8 vignettes, les matrices
-/// intermédiaires des convolutions ne tiennent plus dans le cache : une vignette coûte
-/// 160 µs par lots de 4 à 8, 260 µs par lots de 12 à 32 (exemple `banc_modele`, un fil).
-/// Chaque vignette est calculée seule : la taille du lot ne change pas ses sorties.
+/// intermédiaires des convolutions ne tiennent plus dans le cache : mesuré sur un fil, une
+/// vignette coûtait 160 µs par lots de 4 à 8 et 260 µs par lots de 12 à 32 donnés d'un coup
+/// (l'exemple `banc_modele` montre le même saut pour `tract` seul). Chaque vignette est
+/// calculée seule : la taille du lot ne change pas ses sorties.
 const LOT: usize = 8;
 
 /// Le modèle prêt à servir (partageable entre fils : chaque appel a son propre état).
