@@ -43,6 +43,9 @@ pub struct Entree<'a> {
     /// La correction du premier arbitre : un écart est montré sur la page de revue.
     pub premier: Option<&'a [CorrectionPremier]>,
     pub seuils: Seuils,
+    /// Tirer les extraits de scans de la page de revue (`arbitre run`) ; pas pour une
+    /// mesure qui n'écrit pas de revue (`arbitre evaluer`).
+    pub extraits: bool,
 }
 
 /// Les bulletins décidés, les images rejetées, les extraits pour la page de revue et le
@@ -73,7 +76,7 @@ pub fn nom_image(s: &LectureScan) -> String {
 /// Dépouille une manche.
 pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, ErreurScans> {
     let inv = inventaire(&[e.scans.to_path_buf()], e.coup)?;
-    let (scans, mut jpeg) = lire_les_scans(e.lecteur, &inv.images, suivi);
+    let (scans, mut jpeg) = lire_les_scans(e.lecteur, &inv.images, e.extraits, suivi);
     let mut d = Depouillement::default();
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
@@ -137,15 +140,15 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
 
 /// Lit chaque image (en parallèle) : une lecture par page, ou un rejet.
 ///
-/// L'extrait de chaque page lue (pour la page de revue) est tiré tant qu'elle est en
-/// mémoire : voir [`crate::extraits`].
-fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], suivi: &dyn Suivi) -> (Vec<LectureScan>, HashMap<String, Vec<u8>>) {
+/// Avec `avec_extraits`, l'extrait de chaque page lue (pour la page de revue) est tiré tant
+/// qu'elle est en mémoire : voir [`crate::extraits`].
+fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], avec_extraits: bool, suivi: &dyn Suivi) -> (Vec<LectureScan>, HashMap<String, Vec<u8>>) {
     suivi.etape("lecture", images.len());
     let lues: Vec<(LectureScan, Option<Vec<u8>>)> = images
         .par_iter()
         .flat_map_iter(|f| {
             let l = lecteur.lire_fichier_et(&f.chemin, &f.nom, f.coup, |img, l| {
-                let r = l.recalage.as_ref().filter(|_| l.lecture.is_some())?;
+                let r = l.recalage.as_ref().filter(|_| avec_extraits && l.lecture.is_some())?;
                 extrait(img, r, &lecteur.formulaire)
             });
             suivi.avance(1);

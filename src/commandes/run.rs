@@ -67,6 +67,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         corrections,
         premier: p.premier.as_deref(),
         seuils: Default::default(),
+        extraits: true,
     };
     let barres = Barres::default();
     let d = depouiller(entree, &barres)?;
