@@ -14,7 +14,7 @@ use crate::recalage::{recaler, Recalage, Rejet};
 use crate::vignette::Vignette;
 use arbitre_formulaire::{Formulaire, Role};
 use image::GrayImage;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// Un groupe d'encre large que le modèle lit entier comme un seul caractère au moins aussi
@@ -234,32 +234,35 @@ fn sans_rien_de_plus(lues: Vec<(LectureScan, Option<()>)>) -> Vec<LectureScan> {
 
 /// Ce que le modèle a déjà lu pour un bulletin : la même vignette revient souvent (un
 /// caractère de cadre figure dans presque chaque découpage) ; chaque vignette distincte
-/// n'est lue qu'une fois.
+/// n'est lue qu'une fois. La clé est la vignette elle-même, bit pour bit (ses 1 024 valeurs
+/// vues comme des entiers, sans copie), hachée par `foldhash` : le hachage par défaut de
+/// la bibliothèque standard, fait pour résister aux attaques, coûtait autant que tout
+/// l'assemblage.
 #[derive(Default)]
-struct Lues(HashMap<Vec<u32>, Probabilites>);
+struct Lues(foldhash::HashMap<Box<[u32]>, Probabilites>);
 
 impl Lues {
-    fn cle(v: &Vignette) -> Vec<u32> {
-        v.0.iter().map(|x| x.to_bits()).collect()
+    fn cle(v: &Vignette) -> &[u32] {
+        bytemuck::cast_slice(&v.0)
     }
 
     /// Lit, en un lot, celles des vignettes qui ne l'ont pas encore été.
     fn lire<'v>(&mut self, modele: &Modele, vignettes: impl Iterator<Item = &'v Vignette>) -> Result<(), ErreurModele> {
-        let mut nouvelles: Vec<(Vec<u32>, &Vignette)> = Vec::new();
-        let mut vues: HashSet<Vec<u32>> = HashSet::new();
+        let mut nouvelles: Vec<&Vignette> = Vec::new();
+        let mut vues: foldhash::HashSet<&[u32]> = foldhash::HashSet::default();
         for v in vignettes {
             let k = Lues::cle(v);
-            if !self.0.contains_key(&k) && vues.insert(k.clone()) {
-                nouvelles.push((k, v));
+            if !self.0.contains_key(k) && vues.insert(k) {
+                nouvelles.push(v);
             }
         }
-        let lues = modele.lire(&nouvelles.iter().map(|(_, v)| *v).collect::<Vec<_>>())?;
-        self.0.extend(nouvelles.into_iter().map(|(k, _)| k).zip(lues));
+        let lues = modele.lire(&nouvelles)?;
+        self.0.extend(nouvelles.into_iter().map(|v| Box::from(Lues::cle(v))).zip(lues));
         Ok(())
     }
 
     fn de(&self, v: &Vignette) -> Probabilites {
-        self.0[&Lues::cle(v)].clone()
+        self.0[Lues::cle(v)].clone()
     }
 }
 
