@@ -51,9 +51,7 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
     for i in 0..m {
         lisse[i] = (profil[i.saturating_sub(1)] + 2.0 * profil[i] + profil[(i + 1).min(m - 1)]) / 4.0;
     }
-    let mut tri = [0f32; PROFIL_MAX];
-    tri[..m].copy_from_slice(lisse);
-    let clair = *tri[..m].select_nth_unstable_by(m * 3 / 4, f32::total_cmp).1;
+    let clair = de_rang(lisse, m * 3 / 4);
     let centre = n as usize;
     // Le creux le plus marqué compte tenu de sa distance à la prévision : un trait net un
     // peu à côté l'emporte sur le grain du papier juste à la place prévue.
@@ -86,6 +84,24 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
     }
     let milieu = if poids > 0.0 { somme / poids } else { i as f64 };
     Some(Creux { t: (milieu - n as f64) * pas, contraste: clair - lisse[i] })
+}
+
+/// La valeur de rang `k` (0 : la plus petite) de valeurs finies et positives ou nulles
+/// (un profil de gris) : celle que donnerait `select_nth_unstable_by(k, f32::total_cmp)`.
+/// La première valeur qui a au plus `k` valeurs plus petites et plus de `k` valeurs plus
+/// petites ou égales ; les comptes se font sans branche, sur des profils de 33 points au
+/// plus : deux fois moins cher que le tri par insertion de la bibliothèque standard, dont les
+/// branches ne se prévoient pas (le recalage en fait des milliers par image).
+#[inline(always)]
+fn de_rang(valeurs: &[f32], k: usize) -> f32 {
+    for &v in valeurs {
+        let (moins, au_plus) = valeurs.iter().fold((0usize, 0usize), |(a, b), &w| (a + (w < v) as usize, b + (w <= v) as usize));
+        if moins <= k && k < au_plus {
+            return v;
+        }
+    }
+    // Seulement pour des valeurs qui ne s'ordonnent pas (NaN), qu'un profil n'a jamais.
+    valeurs[k]
 }
 
 /// Droite des moindres carrés `t = a + b·s` sur des points (s, t), en écartant deux fois les
@@ -216,4 +232,25 @@ pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie, fenetr
         .sum();
     let residu_mm = (somme / de.len() as f64).sqrt() / echelle;
     Some(Ajustement { homographie, residu_mm, lignes, deborde })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::de_rang;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn la_valeur_de_rang_est_celle_de_la_selection_de_la_bibliotheque(
+            // Des niveaux de gris lissés : des quarts d'entiers, avec beaucoup d'égalités.
+            quarts in proptest::collection::vec(0u32..1021, 1..=35),
+            r in 0.0f64..1.0,
+        ) {
+            let valeurs: Vec<f32> = quarts.iter().map(|&q| q as f32 / 4.0).collect();
+            let k = ((valeurs.len() as f64 * r) as usize).min(valeurs.len() - 1);
+            let mut tri = valeurs.clone();
+            let attendu = *tri.select_nth_unstable_by(k, f32::total_cmp).1;
+            prop_assert_eq!(de_rang(&valeurs, k).to_bits(), attendu.to_bits());
+        }
+    }
 }
