@@ -142,7 +142,25 @@ pub fn scanner(toile: &RgbImage, largeur_mm: f32, hauteur_mm: f32, p: &Perturbat
         }
     }
     let image = if p.couleur { DynamicImage::ImageRgb8(sortie) } else { DynamicImage::ImageLuma8(gris(&sortie)) };
-    Scan { image, mm_vers_px }
+    Scan { image, mm_vers_px: ou_est_l_encre(&mm_vers_px, toile_k) }
+}
+
+/// Où le rendu met vraiment la feuille : `warp_into` d'imageproc lit et écrit au *centre*
+/// des pixels à coordonnées entières, alors que la vérité (et le lecteur) mettent les coins
+/// des pixels aux coordonnées entières. Le rendu fait donc `s − ½ = h(t − ½)` (t : pixel de
+/// la toile, s : pixel du scan), soit, du mm au scan, `s = h_mm(m − ½ / toile_k) + ½`. Pour
+/// une feuille à l'endroit, les deux demi-pixels se compensent (à quelques centièmes de
+/// pixel près, selon la rotation) ; pour une feuille retournée, ils s'ajoutent : la vérité
+/// des scans retournés par le générateur était décalée d'un pixel sur chaque axe (mesuré :
+/// 0,99 pixel sur 90 scans de la manche d'évaluation ; les recalages d'un scan retourné à
+/// basse résolution s'y jugeaient faux à 0,25–0,3 mm).
+fn ou_est_l_encre(mm_vers_px: &Homographie, toile_k: f64) -> Homographie {
+    let d = 0.5 / toile_k;
+    let avant = Homographie([1.0, 0.0, -d, 0.0, 1.0, -d, 0.0, 0.0, 1.0]);
+    let apres = Homographie([1.0, 0.0, 0.5, 0.0, 1.0, 0.5, 0.0, 0.0, 1.0]);
+    let h = avant.puis(mm_vers_px).puis(&apres);
+    // Ramenée à h₃₃ = 1, comme toute homographie de la vérité (h₃₃ ≈ 1 : la perspective est faible).
+    Homographie(h.0.map(|v| v / h.0[8]))
 }
 
 fn gris(img: &RgbImage) -> GrayImage {
