@@ -236,8 +236,8 @@ fn sans_rien_de_plus(lues: Vec<(LectureScan, Option<()>)>) -> Vec<LectureScan> {
 /// caractère de cadre figure dans presque chaque découpage) ; chaque vignette distincte
 /// n'est lue qu'une fois. La clé est la vignette elle-même, bit pour bit (ses 1 024 valeurs
 /// vues comme des entiers, sans copie), hachée par `foldhash` : le hachage par défaut de
-/// la bibliothèque standard, fait pour résister aux attaques, coûtait autant que tout
-/// l'assemblage.
+/// la bibliothèque standard, fait pour résister aux attaques, prenait à lui seul 1 % du
+/// temps de lecture (profil `perf`), plus une copie de 4 Kio par recherche.
 #[derive(Default)]
 struct Lues(foldhash::HashMap<Box<[u32]>, Probabilites>);
 

@@ -90,8 +90,9 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
 /// (un profil de gris) : celle que donnerait `select_nth_unstable_by(k, f32::total_cmp)`.
 /// La première valeur qui a au plus `k` valeurs plus petites et plus de `k` valeurs plus
 /// petites ou égales ; les comptes se font sans branche, sur des profils de 33 points au
-/// plus : deux fois moins cher que le tri par insertion de la bibliothèque standard, dont les
-/// branches ne se prévoient pas (le recalage en fait des milliers par image).
+/// plus, là où le tri par insertion de la bibliothèque standard branche à chaque valeur sans
+/// que cela se prévoie (le recalage en fait des milliers par image : 0,3 ms de moins par
+/// image à 200 dpi, mesuré avec `arbitre lire --temps`).
 #[inline(always)]
 fn de_rang(valeurs: &[f32], k: usize) -> f32 {
     for &v in valeurs {
