@@ -230,7 +230,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         raisons.push(format!("case vide entre deux lettres (rangée {}, case {} du mot lu) : une lettre a peut-être échappé à la machine", i + 1, j + 1));
     }
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
-        raisons.push(format!("recalage imprécis ({:.2} mm) : cases peut-être mal lues", r.residu_mm));
+        raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
     }
     let a_verifier = !raisons.is_empty();
     let verification = Verification {

@@ -91,7 +91,7 @@ mod tests {
         // d'évaluation.
         let img = GrayImage::from_fn(1500, 1420, |x, y| image::Luma([((x * 7 + y * 13) % 97 + (x / 9 % 2) * 120 + (y / 5 % 3) * 20) as u8]));
         let h = [10.2, -0.27, 40.0, 0.27, 10.2, 20.0, -6e-5, -9e-5, 1.0];
-        let resume = ResumeRecalage { mm_vers_px: Homographie(h), residu_mm: 0.0, tete_en_bas: false, quarts_de_tour: 0, rotation_deg: 1.5, dpi: 260.0, douteux: false };
+        let resume = ResumeRecalage { mm_vers_px: Homographie(h), residu_mm: 0.0, tete_en_bas: false, quarts_de_tour: 0, rotation_deg: 1.5, dpi: 260.0, cadres: 1.0, douteux: false };
         let f = Formulaire::fisf();
         let (largeur, hauteur) = ((f.largeur_mm * PX_PAR_MM).round() as usize, (f.hauteur_mm * PX_PAR_MM).round() as usize);
         let mut pire = 0;

@@ -31,17 +31,16 @@ const CADRES: [(Role, Forme); 3] = [(Role::Table, Forme::Libre), (Role::Referenc
 /// Les seuils du lecteur.
 #[derive(Debug, Clone, Copy)]
 pub struct Reglages {
-    /// Au-delà de ce résidu (mm), le recalage est trop pauvre pour lire les cases.
+    /// Au-delà de ce résidu (mm), le recalage est trop pauvre pour lire les cases. En deçà,
+    /// un recalage qui n'est pas sûr ([`Recalage::sur`] : résidu, cadres retrouvés) est
+    /// douteux : la lecture est faite, mais une personne doit la voir.
     pub residu_max_mm: f64,
-    /// Au-delà, il est douteux : la lecture est faite, mais une personne doit la voir.
-    pub residu_douteux_mm: f64,
 }
 
 impl Default for Reglages {
     fn default() -> Self {
-        // Les scans générés se recalent à 0,03 mm (médiane) et 0,26 mm au pire (README des
-        // modèles) ; une case fait 5,5 mm.
-        Reglages { residu_max_mm: 0.8, residu_douteux_mm: 0.35 }
+        // Une case fait 5,5 mm.
+        Reglages { residu_max_mm: 0.8 }
     }
 }
 
@@ -223,7 +222,8 @@ impl Lecteur {
             quarts_de_tour: r.quarts_de_tour,
             rotation_deg: (r.rotation_deg * 100.0).round() / 100.0,
             dpi: r.dpi.round(),
-            douteux: r.residu_mm > self.reglages.residu_douteux_mm,
+            cadres: (r.cadres * 1000.0).round() / 1000.0,
+            douteux: !r.sur(),
         }
     }
 }

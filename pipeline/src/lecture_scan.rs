@@ -306,8 +306,16 @@ pub struct ResumeRecalage {
     pub quarts_de_tour: u8,
     pub rotation_deg: f64,
     pub dpi: f64,
-    /// Résidu au-delà du seuil de doute : une personne doit voir ce bulletin.
+    /// Part des traits des cadres retrouvés à leur place (0..1).
+    #[serde(default = "tous_les_cadres")]
+    pub cadres: f64,
+    /// Recalage pas sûr (résidu, cadres retrouvés en partie : `Recalage::sur`) : une
+    /// personne doit voir ce bulletin.
     pub douteux: bool,
+}
+
+fn tous_les_cadres() -> f64 {
+    1.0
 }
 
 /// La lecture d'une image (d'une page pour un TIFF de plusieurs pages).

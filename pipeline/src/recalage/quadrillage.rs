@@ -75,25 +75,41 @@ fn comptes(points: &[(f32, f32)], angle: f64, axe_x: bool, taille: usize, decala
     h
 }
 
-/// Les projections des deux familles de traits sous un angle.
+/// Les projections des deux familles de traits, chacune sous son angle.
 pub struct Projections {
+    /// Angle des lignes verticales (projetées sur l'axe x tourné de cet angle).
     pub angle: f64,
+    /// Angle des lignes horizontales : celui des verticales, sauf quand la perspective ou
+    /// un cisaillement les fait pencher autrement ([`angles_par_famille`]).
+    pub angle_y: f64,
     /// Décalage ajouté aux coordonnées projetées (pour rester positives).
     pub decalage: f64,
     pub x: Vec<f32>,
     pub y: Vec<f32>,
 }
 
-/// L'angle (radians) qui rend les projections les plus piquées, et ces projections.
-pub fn meilleur_angle(t: &Traits, l: u32, h: u32) -> Projections {
+impl Projections {
+    /// Le point de l'image (réduite) où se croisent la verticale projetée en `u` et
+    /// l'horizontale projetée en `v` (coordonnées des histogrammes, décalage ôté).
+    pub fn croisement(&self, u: f64, v: f64) -> (f64, f64) {
+        let (cv, sv) = (self.angle.cos(), self.angle.sin());
+        let (ch, sh) = (self.angle_y.cos(), self.angle_y.sin());
+        // x·cv + y·sv = u et −x·sh + y·ch = v ; le déterminant vaut cos(av − ah), 1 tout
+        // juste pour un angle commun (la rotation inverse, sans arrondi de plus).
+        let det = (self.angle - self.angle_y).cos();
+        ((u * ch - v * sv) / det, (u * sh + v * cv) / det)
+    }
+}
+
+/// Taille et décalage des histogrammes de projection d'une image `l` × `h`.
+fn etendue(l: u32, h: u32) -> (usize, f64) {
     let diag = ((l as f64).hypot(h as f64)).ceil();
-    let taille = (2.0 * diag) as usize + 2;
-    let decalage = diag;
-    let nettete = |a: f64| -> f64 {
-        let hx = comptes(&t.verticaux, a, true, taille, decalage);
-        let hy = comptes(&t.horizontaux, a, false, taille, decalage);
-        hx.iter().chain(&hy).map(|&v| (v as f64) * (v as f64)).sum()
-    };
+    ((2.0 * diag) as usize + 2, diag)
+}
+
+/// L'angle (radians, à ±[`ANGLE_MAX`]) qui maximise `nettete` : au degré, puis au
+/// cinquième, puis au quarantième de degré autour du meilleur.
+fn angle_le_plus_net(nettete: impl Fn(f64) -> f64) -> f64 {
     let mut meilleur = (0.0, f64::MIN);
     let essayer = |a: f64, m: &mut (f64, f64)| {
         let n = nettete(a);
@@ -115,8 +131,36 @@ pub fn meilleur_angle(t: &Traits, l: u32, h: u32) -> Projections {
     for i in (-4..=4).filter(|&i| i != 0) {
         essayer(centre + i as f64 * pas / 40.0, &mut meilleur);
     }
-    let angle = meilleur.0;
-    Projections { angle, decalage, x: projection(&t.verticaux, angle, true, taille, decalage), y: projection(&t.horizontaux, angle, false, taille, decalage) }
+    meilleur.0
+}
+
+/// Somme des carrés d'un histogramme : d'autant plus grande que ses pics sont étroits.
+fn carres(h: &[u32]) -> f64 {
+    h.iter().map(|&v| (v as f64) * (v as f64)).sum()
+}
+
+/// L'angle (radians) qui rend les projections des deux familles ensemble les plus
+/// piquées, et ces projections.
+pub fn meilleur_angle(t: &Traits, l: u32, h: u32) -> Projections {
+    let (taille, decalage) = etendue(l, h);
+    let angle = angle_le_plus_net(|a| {
+        let hx = comptes(&t.verticaux, a, true, taille, decalage);
+        let hy = comptes(&t.horizontaux, a, false, taille, decalage);
+        carres(&hx) + carres(&hy)
+    });
+    Projections { angle, angle_y: angle, decalage, x: projection(&t.verticaux, angle, true, taille, decalage), y: projection(&t.horizontaux, angle, false, taille, decalage) }
+}
+
+/// Un angle par famille de lignes : sous une perspective marquée (ou un cisaillement),
+/// les horizontales et les verticales ne penchent pas autant, et l'angle commun de
+/// [`meilleur_angle`] brouille l'une des projections au point que le peigne y prend une
+/// ligne pour sa voisine. L'angle d'une famille seule est moins sûr que l'angle commun :
+/// le recalage ne l'essaie que quand l'angle commun échoue.
+pub fn angles_par_famille(t: &Traits, l: u32, h: u32) -> Projections {
+    let (taille, decalage) = etendue(l, h);
+    let angle = angle_le_plus_net(|a| carres(&comptes(&t.verticaux, a, true, taille, decalage)));
+    let angle_y = angle_le_plus_net(|a| carres(&comptes(&t.horizontaux, a, false, taille, decalage)));
+    Projections { angle, angle_y, decalage, x: projection(&t.verticaux, angle, true, taille, decalage), y: projection(&t.horizontaux, angle_y, false, taille, decalage) }
 }
 
 fn lisser(h: &[f32]) -> Vec<f32> {
