@@ -118,34 +118,56 @@ def jeu(planches_emnist, dossier_genere, graine, marques=False):
     return v, cibles
 
 
-def augmenter(x, g):
+def augmenter(x, g, affine=1.0, elastique=0.0, efface=0.0):
     """Petites déformations affines, épaisseur du trait, flou : l'écriture varie plus que
-    les planches."""
+    les planches. Le modèle livré n'a que celles-là ; ``models/balayage.py`` essaie aussi
+    des amplitudes affines multipliées par ``affine``, une déformation élastique (champ lisse
+    de ``elastique`` pixels, sur la moitié des vignettes) et l'effacement d'un carré de 5 à
+    8 pixels (sur une part ``efface``)."""
     n = x.shape[0]
-    angle = (torch.rand(n, generator=g) - 0.5) * 0.28
-    cisaille = (torch.rand(n, generator=g) - 0.5) * 0.4
-    echelle = 1 + (torch.rand(n, generator=g) - 0.5) * 0.2
-    tx = (torch.rand(n, generator=g) - 0.5) * 0.12
-    ty = (torch.rand(n, generator=g) - 0.5) * 0.12
+
+    def rand(*forme):
+        return torch.rand(*forme, generator=g, device=g.device)
+
+    angle = (rand(n) - 0.5) * 0.28 * affine
+    cisaille = (rand(n) - 0.5) * 0.4 * affine
+    echelle = 1 + (rand(n) - 0.5) * 0.2 * affine
+    tx = (rand(n) - 0.5) * 0.12 * affine
+    ty = (rand(n) - 0.5) * 0.12 * affine
     c, s = torch.cos(angle), torch.sin(angle)
     theta = torch.stack([torch.stack([c / echelle, (-s + cisaille) / echelle, tx], 1), torch.stack([s / echelle, c / echelle, ty], 1)], 1)
     grille = F.affine_grid(theta, x.shape, align_corners=False)
+    if elastique > 0:
+        # Bruit 5 × 5 agrandi à la vignette : un déplacement lisse (la grille va de -1 à 1).
+        champ = F.interpolate((rand(n, 2, 5, 5) - 0.5) * 2, size=x.shape[2:], mode="bicubic", align_corners=True)
+        garde = (rand(n) < 0.5).float()[:, None, None, None]
+        grille = grille + (champ * garde).permute(0, 2, 3, 1) * (elastique * 2 / x.shape[3])
     x = F.grid_sample(x, grille, align_corners=False)
-    trait = torch.rand(n, generator=g)
+    trait = rand(n)
     epais = F.max_pool2d(x, 3, 1, 1)
     fin = -F.max_pool2d(-x, 3, 1, 1)
     x = torch.where((trait < 0.2)[:, None, None, None], epais, torch.where((trait > 0.9)[:, None, None, None], fin, x))
+    if efface > 0:
+        cote = 5 + (rand(n) * 4).long()
+        x0, y0 = (rand(n) * (x.shape[3] - cote)).long(), (rand(n) * (x.shape[2] - cote)).long()
+        ii = torch.arange(x.shape[3], device=x.device)
+        dans_x = (ii[None, :] >= x0[:, None]) & (ii[None, :] < (x0 + cote)[:, None])
+        dans_y = (ii[None, :] >= y0[:, None]) & (ii[None, :] < (y0 + cote)[:, None])
+        masque = (dans_y[:, :, None] & dans_x[:, None, :]) & (rand(n) < efface)[:, None, None]
+        x = x.masked_fill(masque[:, None], 0.0)
     m = x.amax(dim=(1, 2, 3), keepdim=True).clamp(min=0.05)
     return (x / m).clamp(0, 1)
 
 
-def pertes(sorties, cibles):
+def pertes(sorties, cibles, lissage=0.0):
+    """La perte de toutes les têtes ; ``lissage`` : lissage des étiquettes des têtes à
+    classes (0 pour le modèle livré, essayé par ``models/balayage.py``)."""
     total = 0.0
     for t in ["lettre", "chiffre", "reference"]:
         y = cibles[t]
         garde = y >= 0
         if garde.any():
-            total = total + F.cross_entropy(sorties[t][garde], y[garde])
+            total = total + F.cross_entropy(sorties[t][garde], y[garde], label_smoothing=lissage)
     for t in ["entouree", "barree"]:
         y = cibles[t]
         garde = y >= 0
