@@ -38,6 +38,13 @@ fn le_modele_livre_lit_les_scans_livres_dans_les_bornes_de_l_evaluation() {
     assert!(part(&l["reference"]) >= 0.85, "références : {l}");
     let rappel = |x: &Value| x["vrais_positifs"].as_f64().unwrap() / (x["vrais_positifs"].as_f64().unwrap() + x["faux_negatifs"].as_f64().unwrap());
     assert!(rappel(&l["entourees"]) >= 0.85 && rappel(&l["barrees"]) >= 0.85, "jokers et cases barrées : {l}");
+    // La calibration est écrite avec ce qu'elle mesure : chaque champ de chaque bulletin lu,
+    // et une erreur attendue qui reste celle d'un petit échantillon (2 000 bulletins : 0,5 à
+    // 0,7 % ; 57 ici).
+    assert_eq!(l["calibration_champs"]["n"], 57 * 3, "{l}");
+    for c in ["calibration_cases", "calibration_cadres", "calibration_cadres_un_caractere", "calibration_champs"] {
+        assert!(l[c]["ece"].as_f64().is_some_and(|e| (0.0..0.06).contains(&e)), "{c} : {l}");
+    }
     // Les décisions : chaque (table, coup) de la vérité mesuré, aucune décision automatique
     // ne paie moins que la vérité, et aucune pour un bulletin qui n'existe pas.
     let d = &m["decisions"];

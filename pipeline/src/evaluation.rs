@@ -66,11 +66,21 @@ impl Detection {
     }
 }
 
-/// Calibration : (confiance, juste) de chaque prédiction, résumées en erreur attendue.
-#[derive(Debug, Default, Clone, Serialize)]
+/// Calibration : (confiance, juste) de chaque prédiction, résumées en erreur attendue
+/// (écrite en JSON : `{"ece": …, "n": …}`).
+#[derive(Debug, Default, Clone)]
 pub struct Calibration {
-    #[serde(skip)]
     points: Vec<(f32, bool)>,
+}
+
+impl Serialize for Calibration {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut r = s.serialize_struct("Calibration", 2)?;
+        r.serialize_field("ece", &self.ece())?;
+        r.serialize_field("n", &self.len())?;
+        r.end()
+    }
 }
 
 impl Calibration {
@@ -112,7 +122,16 @@ pub struct Mesures {
     pub reference: Taux,
     pub lectures_exactes: Taux,
     pub calibration_cases: Calibration,
+    /// Chaque chiffre du découpage retenu, quand il a le bon nombre de caractères : la
+    /// probabilité de sa lecture la plus probable, telle que rapportée (une part peut aller
+    /// à `vide`, « ce morceau n'est pas un caractère », affaire du découpage).
     pub calibration_cadres: Calibration,
+    /// Les mêmes chiffres, leur probabilité sachant que le morceau est un caractère (la part
+    /// de `vide` ôtée) : c'est ainsi que le champ les compte (`lecture_scan::chaines`).
+    pub calibration_cadres_un_caractere: Calibration,
+    /// La lecture la plus probable de chaque champ (table, score, référence), découpages
+    /// mêlés : ce que regardent les décisions.
+    pub calibration_champs: Calibration,
 }
 
 /// La confiance de la machine dans un bulletin : la plus faible des probabilités retenues
@@ -211,9 +230,15 @@ impl Mesures {
 
     fn cadres(&mut self, l: &LectureScan, v: &Verite) {
         let table = l.table.valeur.as_deref().and_then(|t| t.parse::<u32>().ok());
-        self.table.compter(table == Some(v.lecture.table));
-        self.score.compter(l.score.valeur.as_deref().unwrap_or("") == v.lecture.score.as_deref().unwrap_or(""));
-        self.reference.compter(sans_espaces(l.reference.valeur.as_deref()) == sans_espaces(v.lecture.reference.as_deref()));
+        let justes = [
+            (&l.table, table == Some(v.lecture.table)),
+            (&l.score, l.score.valeur.as_deref().unwrap_or("") == v.lecture.score.as_deref().unwrap_or("")),
+            (&l.reference, sans_espaces(l.reference.valeur.as_deref()) == sans_espaces(v.lecture.reference.as_deref())),
+        ];
+        for ((champ, juste), taux) in justes.iter().zip([&mut self.table, &mut self.score, &mut self.reference]) {
+            taux.compter(*juste);
+            self.calibration_champs.points.push((champ.confiance(), *juste));
+        }
         // Les chiffres : caractère par caractère quand le nombre de caractères lus est juste.
         for (lu, vrai) in [(&l.table, Some(v.lecture.table.to_string())), (&l.score, v.lecture.score.clone())] {
             let vrai: Vec<char> = vrai.unwrap_or_default().chars().filter(|c| c.is_ascii_digit()).collect();
@@ -223,7 +248,10 @@ impl Mesures {
                     self.chiffres.compter(a.starts_with(*b));
                 }
                 for (c, b) in lu.caracteres.iter().filter(|c| c.alternatives[0].lecture != "rature" && c.alternatives[0].lecture != "vide").zip(&vrai) {
-                    self.calibration_cadres.points.push((c.alternatives[0].p, c.alternatives[0].lecture.starts_with(*b)));
+                    let (p, juste) = (c.alternatives[0].p, c.alternatives[0].lecture.starts_with(*b));
+                    let p_vide: f32 = c.alternatives.iter().filter(|a| a.lecture == "vide").map(|a| a.p).sum();
+                    self.calibration_cadres.points.push((p, juste));
+                    self.calibration_cadres_un_caractere.points.push(((p / (1.0 - p_vide).max(f32::MIN_POSITIVE)).min(1.0), juste));
                 }
             } else {
                 for _ in &vrai {
@@ -285,7 +313,16 @@ impl Mesures {
             format!("score exact : {}", pc(&self.score)),
             format!("référence exacte (espaces ignorés) : {}", pc(&self.reference)),
             format!("lecture exacte du bulletin : {}", pc(&self.lectures_exactes)),
-            format!("calibration (erreur attendue) : cases {:.2} % sur {}, cadres {:.2} % sur {}", 100.0 * self.calibration_cases.ece(), self.calibration_cases.len(), 100.0 * self.calibration_cadres.ece(), self.calibration_cadres.len()),
+            format!(
+                "calibration (erreur attendue) : cases {:.2} % sur {}, cadres {:.2} % sur {} (sachant chaque morceau un caractère : {:.2} %), champs (table, score, référence) {:.2} % sur {}",
+                100.0 * self.calibration_cases.ece(),
+                self.calibration_cases.len(),
+                100.0 * self.calibration_cadres.ece(),
+                self.calibration_cadres.len(),
+                100.0 * self.calibration_cadres_un_caractere.ece(),
+                100.0 * self.calibration_champs.ece(),
+                self.calibration_champs.len()
+            ),
         ]
         .join("\n")
     }
