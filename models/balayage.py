@@ -7,6 +7,7 @@ réentraîné par ``entrainer.py``.
 
     python models/balayage.py --sortie /tmp/balayage            # GPU s'il y en a un
     python models/balayage.py --variantes base,lissage --sortie /tmp/b
+    python models/balayage.py --variantes base --graines 2026,2027,2028 --sortie /tmp/b   # bruit d'une graine
 
 Sur CPU, chaque variante coûte un entraînement entier (18 min sur 2 cœurs) : c'est sur un
 GPU (H200, 35 s par variante) que le balayage de la fiche a été fait.
@@ -88,6 +89,7 @@ def main():
     a = argparse.ArgumentParser(description="Balaye des recettes d'entraînement du lecteur (exploration).")
     a.add_argument("--sortie", type=Path, required=True, help="dossier des poids et de balayage.json")
     a.add_argument("--variantes", default=",".join(VARIANTES), help="noms séparés par des virgules")
+    a.add_argument("--graines", default=str(E.GRAINE), help=f"graines de l'entraînement, séparées par des virgules (par défaut {E.GRAINE}, celle du modèle livré ; les données restent tirées de celle-ci)")
     args = a.parse_args()
     args.sortie.mkdir(parents=True, exist_ok=True)
     dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -112,10 +114,12 @@ def main():
     print(f"{len(v_ent)} + {len(v_val)} vignettes en {time.time() - debut:.0f} s, sur {dev}", flush=True)
     journal = {}
     for nom in args.variantes.split(","):
-        poids, mesures = variante(VARIANTES[nom], donnees, dev, graine)
-        journal[nom] = mesures
-        print(nom, json.dumps(mesures), flush=True)
-        torch.save(poids, args.sortie / f"{nom}.pt")
+        for g in [int(x) for x in args.graines.split(",")]:
+            cle = nom if g == graine else f"{nom}-{g}"
+            poids, mesures = variante(VARIANTES[nom], donnees, dev, g)
+            journal[cle] = mesures
+            print(cle, json.dumps(mesures), flush=True)
+            torch.save(poids, args.sortie / f"{cle}.pt")
         (args.sortie / "balayage.json").write_text(json.dumps(journal, indent=1))
 
 
