@@ -117,8 +117,9 @@ impl<'a> Cadre<'a> {
     }
 
     /// Les groupes larges (peut-être deux caractères collés) dont les découpages aux
-    /// colonnes fixes sont prévus, chacun avec la vignette du groupe entier.
-    pub fn larges(&mut self) -> Vec<(usize, Vignette)> {
+    /// colonnes fixes sont prévus, chacun avec la vignette du groupe entier et celles de ses
+    /// deux moitiés coupées à la colonne la plus mince.
+    pub fn larges(&mut self) -> Vec<(usize, Vignette, Vec<Vignette>)> {
         // Un groupe large a une variante coupée à sa colonne la plus mince, une seule.
         let larges: Vec<usize> = self.variantes.iter().filter_map(|v| if let Variante::Mince(i) = v { Some(*i) } else { None }).collect();
         larges
@@ -129,7 +130,10 @@ impl<'a> Cadre<'a> {
                 let v = if self.groupes[i].coupe_d_ordinaire() { Variante::Entier(i) } else { Variante::Ordinaire };
                 let groupes = self.groupes_de(v);
                 self.caracteres_de(&groupes);
-                (i, self.deja[&self.groupes[i].pixels].clone())
+                let groupes = self.groupes_de(Variante::Mince(i));
+                self.caracteres_de(&groupes);
+                let moities = couper(&self.plan, self.groupes[i].clone(), Some(2)).iter().map(|m| self.deja[&m.pixels].clone()).collect();
+                (i, self.deja[&self.groupes[i].pixels].clone(), moities)
             })
             .collect()
     }

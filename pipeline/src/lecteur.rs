@@ -185,7 +185,7 @@ impl Lecteur {
     fn lire_vignettes(&self, cases: &mut [CaseEncree], collees: &[Collees], cadres: &mut [Cadre; 3], debut: Instant) -> Result<(Vec<Probabilites>, Vec<Vec<Vec<CaractereEncre>>>), ErreurModele> {
         let mut lues = Lues::default();
         let ordinaires: Vec<Vec<Vec<CaractereEncre>>> = cadres.iter_mut().map(|c| c.decoupages(|_| false)).collect();
-        let larges: Vec<Vec<(usize, Vignette)>> = cadres.iter_mut().map(|c| c.larges()).collect();
+        let larges: Vec<Vec<(usize, Vignette, Vec<Vignette>)>> = cadres.iter_mut().map(|c| c.larges()).collect();
         let debut = self.chronos.noter(Etape::Decoupage, debut);
         let variantes = collees.iter().flat_map(|c| c.variantes.iter().flatten());
         lues.lire(&self.modele, cases.iter().map(|c| &c.vignette).chain(variantes).chain(ordinaires.iter().flatten().flatten().map(|c| &c.vignette)))?;
@@ -203,7 +203,10 @@ impl Lecteur {
             .zip(&larges)
             .zip(CADRES)
             .map(|((cadre, larges), (_, forme))| {
-                let a_couper: Vec<usize> = larges.iter().filter(|(_, v)| !un_caractere_sur(&lues.de(v), forme)).map(|(i, _)| *i).collect();
+                // Aux colonnes fixes, seulement un groupe que le modèle ne lit sûrement ni entier
+                // (un caractère) ni coupé à sa colonne la plus mince (deux caractères).
+                let sur = |v: &Vignette| un_caractere_sur(&lues.de(v), forme);
+                let a_couper: Vec<usize> = larges.iter().filter(|(_, v, moities)| !sur(v) && !(moities.len() == 2 && moities.iter().all(sur))).map(|(i, _, _)| *i).collect();
                 cadre.decoupages(|i| a_couper.contains(&i))
             })
             .collect();
