@@ -206,7 +206,8 @@ impl Lecteur {
                 // Aux colonnes fixes, seulement un groupe que le modèle ne lit sûrement ni entier
                 // (un caractère) ni coupé à sa colonne la plus mince (deux caractères).
                 let sur = |v: &Vignette| un_caractere_sur(&lues.de(v), forme);
-                let a_couper: Vec<usize> = larges.iter().filter(|(_, v, moities)| !sur(v) && !(moities.len() == 2 && moities.iter().all(sur))).map(|(i, _, _)| *i).collect();
+                let lu_surement = |(_, entier, moities): &&(usize, Vignette, Vec<Vignette>)| sur(entier) || (moities.len() == 2 && moities.iter().all(sur));
+                let a_couper: Vec<usize> = larges.iter().filter(|l| !lu_surement(l)).map(|(i, _, _)| *i).collect();
                 cadre.decoupages(|i| a_couper.contains(&i))
             })
             .collect();
