@@ -36,16 +36,6 @@ VARIANTES = {
 }
 
 
-@torch.no_grad()
-def logits(modele, x):
-    modele.eval()
-    sorties = {}
-    for i in range(0, len(x), 8192):
-        for k, z in modele(x[i : i + 8192]).items():
-            sorties.setdefault(k, []).append(z.cpu())
-    return {k: torch.cat(z) for k, z in sorties.items()}
-
-
 def exactitude(z, y):
     garde = y >= 0
     return round((z[garde].argmax(1) == y[garde]).float().mean().item(), 5)
@@ -73,11 +63,11 @@ def variante(cfg, donnees, dev, graine):
             perte.backward()
             optim.step()
             plan.step()
-    z = logits(modele, x_val)
+    z = E.logits(modele, x_val)
     mesures = {
         "validation": {t: exactitude(z[t], y_val[t]) for t in ["lettre", "chiffre", "reference"]},
-        "emnist3_capitales": exactitude(logits(modele, x_cap)["lettre"][:, :26], y_cap),
-        "emnist3_chiffres": exactitude(logits(modele, x_chi)["chiffre"][:, :10], y_chi),
+        "emnist3_capitales": exactitude(E.logits(modele, x_cap)["lettre"][:, :26], y_cap),
+        "emnist3_chiffres": exactitude(E.logits(modele, x_chi)["chiffre"][:, :10], y_chi),
         "temperatures": {t: E.temperature(z[t][y_val[t] >= 0], y_val[t][y_val[t] >= 0], binaire=t in ("entouree", "barree")) for t in ["lettre", "entouree", "barree", "chiffre", "reference"]},
         "duree_s": round(time.time() - t0),
         "cfg": cfg,

@@ -178,13 +178,15 @@ def pertes(sorties, cibles, lissage=0.0):
 
 @torch.no_grad()
 def logits(modele, v):
+    """Les logits de chaque tête pour des vignettes : un tableau numpy N × 32 × 32, ou un
+    tenseur N × 1 × 32 × 32 déjà sur l'appareil du modèle (``balayage.py``) ; rendus sur CPU."""
     modele.eval()
+    x = v if torch.is_tensor(v) else torch.from_numpy(v)[:, None]
     sorties = {}
-    for i in range(0, len(v), 2048):
-        s = modele(torch.from_numpy(v[i : i + 2048])[:, None])
-        for k, x in s.items():
-            sorties.setdefault(k, []).append(x)
-    return {k: torch.cat(x) for k, x in sorties.items()}
+    for i in range(0, len(x), 2048):
+        for k, z in modele(x[i : i + 2048]).items():
+            sorties.setdefault(k, []).append(z.cpu())
+    return {k: torch.cat(z) for k, z in sorties.items()}
 
 
 def temperature(z, y, binaire=False):

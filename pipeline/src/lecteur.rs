@@ -17,8 +17,9 @@ use image::GrayImage;
 use std::collections::HashSet;
 use std::path::Path;
 
-/// Un groupe d'encre large que le modèle lit entier comme un seul caractère au moins aussi
-/// sûrement n'est pas coupé aux colonnes fixes (réglé sur la manche de validation).
+/// Un groupe d'encre large que le modèle lit au moins aussi sûrement entier comme un seul
+/// caractère (réglé sur la manche de validation), ou coupé à sa colonne la plus mince comme
+/// deux, n'est pas coupé aux colonnes fixes.
 const UN_CARACTERE_SUR: f32 = 0.9;
 
 /// Une case entourée à au moins cette probabilité garde la coupe au bord des cases quand
