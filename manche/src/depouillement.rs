@@ -13,6 +13,7 @@ use crate::doute::Seuils;
 use crate::extraits::extrait;
 use crate::jugement::{doutes, juger, trous};
 use crate::suivi::Suivi;
+use crate::table_deduite::P_TABLE_POSSIBLE;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
 use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
@@ -259,10 +260,6 @@ fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Optio
     let verification = Verification { a_verifier: false, raisons: Vec::new(), image, confiance: 1.0, alternatives: Vec::new(), corrigee_par_une_personne: true, doutes: Vec::new(), places: contextes.places(l) };
     Ok(BulletinCorrige { lecture: l.clone(), decision, verification: Some(verification) })
 }
-
-/// Une lecture de numéro de table plus probable que ceci rend douteuse l'absence de cette
-/// table au coup du scan.
-const P_TABLE_POSSIBLE: f64 = 1e-3;
 
 /// Les images d'un coup qui peuvent être le bulletin d'une table absente, préparées une
 /// fois pour toutes les absences du coup.

@@ -9,6 +9,7 @@
 //! - [`doute`] : les lectures plausibles d'un scan, de la plus probable à la moins probable ;
 //! - [`jugement`] : la décision et la probabilité qu'une autre soit la bonne ;
 //! - [`attribution`] : chaque scan à une table et un coup, ou rejeté ;
+//! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
 //! - [`extraits`] : les extraits de scans pour la page de revue ;
@@ -25,3 +26,4 @@ pub mod evaluation;
 pub mod extraits;
 pub mod jugement;
 pub mod suivi;
+pub mod table_deduite;

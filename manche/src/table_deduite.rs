@@ -1,0 +1,171 @@
+//! Un numéro de table lu avec doute, confirmé par les autres bulletins du coup, comme le
+//! ferait l'arbitre : « 26, ou 76 ? La table 76 a déjà rendu son bulletin à ce coup, lu
+//! sans doute : celui-ci est de la 26. » Chaque table rend un bulletin par coup ; une
+//! lecture du numéro qui nommerait une table déjà servie (ou inconnue de la manche) ne
+//! reste possible que si quelque chose de rare s'est produit : un second bulletin de cette
+//! table, le bulletin d'un autre coup rangé là, une image d'une autre manche.
+//!
+//! Rien n'est tiré vers une lecture : le numéro lu reste la lecture la plus probable de
+//! l'encre, et seul le doute sur l'attribution change. Jamais quand une table *sans*
+//! bulletin à ce coup est une lecture possible du numéro (le scan est peut-être le sien) ;
+//! la masse des lectures non listées compte toujours contre. Et l'absence d'une table reste
+//! douteuse tant qu'un scan du coup a un numéro lu avec doute (`depouillement`) : si ce
+//! scan était le sien, une personne le verra.
+
+use crate::attribution::{numero_sur, tables_possibles};
+use arbitre_pipeline::lecture_scan::LectureScan;
+use std::collections::{BTreeSet, HashMap};
+
+/// La probabilité, supposée, qu'une table dont le bulletin du coup est déjà lu sans doute
+/// en rende un second à ce coup (doublon, bulletin d'un autre coup rangé là), ou qu'un scan
+/// soit celui d'une table absente de la liste des joueurs : une sur vingt. Choisie, pas
+/// ajustée, bien au-dessus de ce qu'on voit : la manche d'évaluation, où 60 fautes ont été
+/// injectées, a 54 doublons pour 1 935 bulletins lus (2,8 %) ; un tournoi, bien moins.
+pub const P_SECOND_BULLETIN: f64 = 0.05;
+
+/// Une lecture du numéro plus probable que ceci qui nomme une table sans bulletin au coup
+/// empêche toute déduction, et rend douteuse l'absence de cette table (`depouillement`).
+pub const P_TABLE_POSSIBLE: f64 = 1e-3;
+
+/// Ce que les scans lus disent des tables de chaque coup.
+#[derive(Debug, Default)]
+pub struct NumerosLus {
+    par_coup: HashMap<u32, DuCoup>,
+}
+
+#[derive(Debug, Default)]
+struct DuCoup {
+    /// Les numéros lus (lecture la plus probable) d'un scan au moins.
+    lus: BTreeSet<u32>,
+    /// Pour chaque table lue sans doute, les scans qui la portent.
+    surs: HashMap<u32, Vec<usize>>,
+}
+
+impl NumerosLus {
+    /// `scans` : tous les scans, avec leur coup (`None` : pas lu, ou coup inconnu) ;
+    /// `connues` : les tables de la manche ; `seuil` : `Seuils::table`.
+    pub fn new<'a>(scans: impl Iterator<Item = (usize, &'a LectureScan, Option<u32>)>, connues: &BTreeSet<u32>, seuil: f64) -> NumerosLus {
+        let mut n = NumerosLus::default();
+        for (i, s, coup) in scans {
+            let (Some(coup), Some(&(t, p))) = (coup, tables_possibles(s).first()) else { continue };
+            let c = n.par_coup.entry(coup).or_default();
+            c.lus.insert(t);
+            if numero_sur(p, seuil) && connues.contains(&t) {
+                c.surs.entry(t).or_default().push(i);
+            }
+        }
+        n
+    }
+
+    /// La probabilité que le scan `i`, dont le numéro le plus probable est `table`, soit le
+    /// bulletin de cette table au coup `coup`, sachant les autres scans du coup. Rend la
+    /// probabilité lue elle-même quand rien ne permet de déduire. `liste` : les tables de la
+    /// manche viennent de `--joueurs` (une table hors liste ne joue pas).
+    pub fn probabilite(&self, i: usize, s: &LectureScan, coup: u32, table: u32, connues: &BTreeSet<u32>, liste: bool) -> f64 {
+        let possibles = tables_possibles(s);
+        let lue: f64 = possibles.iter().filter(|x| x.0 == table).map(|x| x.1).sum();
+        let Some(c) = self.par_coup.get(&coup).filter(|_| possibles.first().is_some_and(|x| x.0 == table)) else { return lue };
+        let servie = |t: u32| c.surs.get(&t).is_some_and(|v| v.iter().any(|&j| j != i));
+        if servie(table) {
+            return lue;
+        }
+        let mut autres = 0.0;
+        for &(t, p) in possibles.iter().filter(|x| x.0 != table) {
+            // Une table sans bulletin à ce coup : ce scan est peut-être le sien.
+            if connues.contains(&t) && !c.lus.contains(&t) && p >= P_TABLE_POSSIBLE {
+                return lue;
+            }
+            let rare = servie(t) || (liste && !connues.contains(&t));
+            autres += if rare { P_SECOND_BULLETIN * p } else { p };
+        }
+        // Les lectures non listées (ou qui ne sont pas un numéro) comptent entières contre.
+        let non_listees = (1.0 - possibles.iter().map(|x| x.1).sum::<f64>()).max(0.0);
+        lue / (lue + autres + non_listees)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbitre_pipeline::lecture_scan::{Alternative, ChampLu};
+
+    fn scan(tables: &[(&str, f32)]) -> LectureScan {
+        let table = ChampLu { valeur: tables.first().map(|t| t.0.to_string()), alternatives: tables.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
+        LectureScan { image: String::new(), page: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None }
+    }
+
+    fn numeros(scans: &[LectureScan], connues: &BTreeSet<u32>) -> NumerosLus {
+        NumerosLus::new(scans.iter().enumerate().map(|(i, s)| (i, s, Some(1))), connues, 0.01)
+    }
+
+    #[test]
+    fn une_table_deja_servie_sans_doute_confirme_le_numero() {
+        let connues: BTreeSet<u32> = (1..=100).collect();
+        // 26 ou 76 ; la 76 a rendu son bulletin, lu sans doute.
+        let scans = [scan(&[("26", 0.97), ("76", 0.029)]), scan(&[("76", 0.999)])];
+        let p = numeros(&scans, &connues).probabilite(0, &scans[0], 1, 26, &connues, true);
+        assert!(p >= 0.99, "{p}");
+        // Sans le bulletin de la 76, le doute reste entier.
+        let seul = [scans[0].clone()];
+        assert!((numeros(&seul, &connues).probabilite(0, &seul[0], 1, 26, &connues, true) - 0.97).abs() < 1e-6);
+        // Un bulletin de la 76 lu lui-même avec doute ne confirme rien.
+        let douteux = [scans[0].clone(), scan(&[("76", 0.95), ("16", 0.05)])];
+        assert!(numeros(&douteux, &connues).probabilite(0, &douteux[0], 1, 26, &connues, true) < 0.99);
+    }
+
+    #[test]
+    fn une_table_sans_bulletin_parmi_les_lectures_interdit_la_deduction() {
+        let connues: BTreeSet<u32> = (1..=100).collect();
+        // 25, 85 ou 35 : la 85 est servie, mais la 35 n'a pas de bulletin à ce coup — ce
+        // scan est peut-être le sien (évaluation, coup 3 : c'était le cas).
+        let scans = [scan(&[("25", 0.9826), ("85", 0.0142), ("35", 0.0024)]), scan(&[("85", 0.999)])];
+        let p = numeros(&scans, &connues).probabilite(0, &scans[0], 1, 25, &connues, true);
+        assert!((p - 0.9826).abs() < 1e-6, "{p}");
+    }
+
+    #[test]
+    fn une_table_inconnue_de_la_liste_est_rare_et_la_masse_non_listee_compte_contre() {
+        let connues: BTreeSet<u32> = (1..=100).collect();
+        let scans = [scan(&[("12", 0.985), ("122", 0.015)])];
+        let n = numeros(&scans, &connues);
+        assert!(n.probabilite(0, &scans[0], 1, 12, &connues, true) >= 0.99);
+        // Sans liste de joueurs, une table jamais lue n'est pas impossible pour autant.
+        assert!(n.probabilite(0, &scans[0], 1, 12, &connues, false) < 0.99);
+        // Des lectures qui ne disent pas toutes les possibilités : le reste compte contre.
+        let partiel = [scan(&[("12", 0.985), ("122", 0.005)])];
+        assert!(numeros(&partiel, &connues).probabilite(0, &partiel[0], 1, 12, &connues, true) < 0.99);
+    }
+
+    #[test]
+    fn la_repartition_ne_demande_plus_de_verifier_un_numero_confirme() {
+        let connues: BTreeSet<u32> = (1..=3).collect();
+        let mut scans = vec![scan(&[("2", 0.97), ("3", 0.029)]), scan(&[("3", 0.999)]), scan(&[("1", 0.999)])];
+        for (i, s) in scans.iter_mut().enumerate() {
+            s.image = format!("coup-01/scan-{i}.jpg");
+        }
+        let r = crate::attribution::repartir(&scans, 1, Some(&connues), 0.01);
+        assert_eq!(r.attribues.len(), 3);
+        assert!(r.attribues.iter().all(|a| a.raisons.is_empty()), "{:?}", r.attribues);
+        // La table 1 n'a pas rendu de bulletin, et aucune lecture ne dit 1 : le numéro est
+        // confirmé. L'absence de la 1, elle, reste à vérifier (`depouillement` : un scan du
+        // coup a un numéro lu avec doute, le vrai n'est pas toujours parmi ses lectures).
+        scans.truncate(2);
+        let r = crate::attribution::repartir(&scans, 1, Some(&connues), 0.01);
+        let a = r.attribues.iter().find(|a| a.table == 2).expect("attribué à la 2");
+        assert!(a.raisons.is_empty(), "{:?}", a.raisons);
+        // Une lecture du numéro nomme la 1, sans bulletin : pas de déduction.
+        let scans = vec![scan(&[("2", 0.97), ("3", 0.025), ("1", 0.005)]), scan(&[("3", 0.999)])];
+        let r = crate::attribution::repartir(&scans, 1, Some(&connues), 0.01);
+        let a = r.attribues.iter().find(|a| a.table == 2).expect("attribué à la 2");
+        assert!(a.raisons.iter().any(|r| r.starts_with("numéro de table incertain")), "{:?}", a.raisons);
+    }
+
+    #[test]
+    fn un_numero_que_un_autre_scan_porte_sans_doute_n_est_pas_confirme() {
+        let connues: BTreeSet<u32> = (1..=100).collect();
+        // Deux bulletins pour la 26 : le doublon se règle ailleurs, rien n'est déduit.
+        let scans = [scan(&[("26", 0.97), ("76", 0.03)]), scan(&[("26", 0.999)]), scan(&[("76", 0.999)])];
+        let p = numeros(&scans, &connues).probabilite(0, &scans[0], 1, 26, &connues, true);
+        assert!((p - 0.97).abs() < 1e-6, "{p}");
+    }
+}
