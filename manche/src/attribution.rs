@@ -3,7 +3,7 @@
 //! numéro incertain, inconnu de la manche ou partagé par deux bulletins d'un même coup n'est
 //! jamais pris pour acquis — le bulletin est « à vérifier », jamais un zéro automatique.
 
-use crate::table_deduite::NumerosLus;
+use crate::table_deduite::{Manche, NumerosLus};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::RejetImage;
 use std::collections::{BTreeMap, BTreeSet};
@@ -63,7 +63,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
     let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| numero_sur(p, seuil)).map(|(t, _)| t).collect();
     let connues = tables.cloned().unwrap_or(sures);
     let lus = scans.iter().enumerate().filter(|(_, s)| s.rejet.is_none()).map(|(i, s)| (i, s, s.coup));
-    let numeros = NumerosLus::new(lus, &connues, seuil);
+    let numeros = NumerosLus::new(lus, &Manche { connues: &connues, liste: tables.is_some(), seuil });
     let mut candidats: Vec<Attribution> = Vec::new();
     for (i, s) in scans.iter().enumerate() {
         if let Some(rj) = &s.rejet {
@@ -86,7 +86,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         };
         let mut raisons = Vec::new();
         // Un numéro lu avec doute peut être confirmé par les autres bulletins du coup.
-        if !numero_sur(p, seuil) && !numero_sur(numeros.probabilite(i, s, coup, table, &connues, tables.is_some()), seuil) {
+        if !numero_sur(p, seuil) && !(possibles.first().is_some_and(|x| x.0 == table) && numeros.confirme(i)) {
             let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({:.0} %)", p * 100.0)).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
         }

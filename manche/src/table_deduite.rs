@@ -14,7 +14,7 @@
 
 use crate::attribution::{numero_sur, tables_possibles};
 use arbitre_pipeline::lecture_scan::LectureScan;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// La probabilité, supposée, qu'une table dont le bulletin du coup est déjà lu sans doute
 /// en rende un second à ce coup (doublon, bulletin d'un autre coup rangé là), ou qu'un scan
@@ -27,55 +27,103 @@ pub const P_SECOND_BULLETIN: f64 = 0.05;
 /// empêche toute déduction, et rend douteuse l'absence de cette table (`depouillement`).
 pub const P_TABLE_POSSIBLE: f64 = 1e-3;
 
-/// Ce que les scans lus disent des tables de chaque coup.
+/// Les passes de déduction au plus : un numéro confirmé sert à en confirmer d'autres
+/// (« la 76 est servie, donc ce 16-ou-76 est la 16 ; la 16 est servie, donc… »).
+const PASSES_MAX: usize = 4;
+
+/// Ce que les scans lus disent des tables de chaque coup, et les numéros lus avec doute
+/// que les autres bulletins du coup confirment.
 #[derive(Debug, Default)]
 pub struct NumerosLus {
     par_coup: HashMap<u32, DuCoup>,
+    /// Les scans (indices) dont le numéro lu avec doute est confirmé.
+    confirmes: HashSet<usize>,
 }
 
 #[derive(Debug, Default)]
 struct DuCoup {
     /// Les numéros lus (lecture la plus probable) d'un scan au moins.
     lus: BTreeSet<u32>,
-    /// Pour chaque table lue sans doute, les scans qui la portent.
+    /// Pour chaque table lue sans doute (ou confirmée), les scans qui la portent.
     surs: HashMap<u32, Vec<usize>>,
+    /// Les scans du coup dont le numéro le plus probable, connu de la manche, est lu avec
+    /// doute : ceux qu'une déduction peut confirmer.
+    douteux: Vec<(usize, u32)>,
+}
+
+/// Où trouver les tables de la manche et ce qu'elles disent.
+pub struct Manche<'a> {
+    /// Les tables de la manche.
+    pub connues: &'a BTreeSet<u32>,
+    /// Elles viennent de `--joueurs` : une table hors liste ne joue pas.
+    pub liste: bool,
+    /// `Seuils::table`.
+    pub seuil: f64,
 }
 
 impl NumerosLus {
-    /// `scans` : tous les scans, avec leur coup (`None` : pas lu, ou coup inconnu) ;
-    /// `connues` : les tables de la manche ; `seuil` : `Seuils::table`.
-    pub fn new<'a>(scans: impl Iterator<Item = (usize, &'a LectureScan, Option<u32>)>, connues: &BTreeSet<u32>, seuil: f64) -> NumerosLus {
+    /// `scans` : les scans lus, avec leur indice et leur coup (`None` : coup inconnu).
+    pub fn new<'a>(scans: impl Iterator<Item = (usize, &'a LectureScan, Option<u32>)> + Clone, m: &Manche<'_>) -> NumerosLus {
         let mut n = NumerosLus::default();
+        let mut lectures: HashMap<usize, &LectureScan> = HashMap::new();
         for (i, s, coup) in scans {
             let (Some(coup), Some(&(t, p))) = (coup, tables_possibles(s).first()) else { continue };
+            lectures.insert(i, s);
             let c = n.par_coup.entry(coup).or_default();
             c.lus.insert(t);
-            if numero_sur(p, seuil) && connues.contains(&t) {
-                c.surs.entry(t).or_default().push(i);
+            if m.connues.contains(&t) {
+                if numero_sur(p, m.seuil) {
+                    c.surs.entry(t).or_default().push(i);
+                } else {
+                    c.douteux.push((i, t));
+                }
+            }
+        }
+        for _ in 0..PASSES_MAX {
+            let mut nouveaux: Vec<(u32, usize, u32)> = Vec::new();
+            for (&coup, c) in &n.par_coup {
+                for &(i, t) in c.douteux.iter().filter(|(i, _)| !n.confirmes.contains(i)) {
+                    if numero_sur(c.probabilite(i, lectures[&i], t, m), m.seuil) {
+                        nouveaux.push((coup, i, t));
+                    }
+                }
+            }
+            if nouveaux.is_empty() {
+                break;
+            }
+            for (coup, i, t) in nouveaux {
+                n.confirmes.insert(i);
+                n.par_coup.get_mut(&coup).expect("coup vu").surs.entry(t).or_default().push(i);
             }
         }
         n
     }
 
+    /// Le numéro le plus probable du scan `i`, lu avec doute, est confirmé par les autres
+    /// bulletins de son coup.
+    pub fn confirme(&self, i: usize) -> bool {
+        self.confirmes.contains(&i)
+    }
+}
+
+impl DuCoup {
     /// La probabilité que le scan `i`, dont le numéro le plus probable est `table`, soit le
-    /// bulletin de cette table au coup `coup`, sachant les autres scans du coup. Rend la
-    /// probabilité lue elle-même quand rien ne permet de déduire. `liste` : les tables de la
-    /// manche viennent de `--joueurs` (une table hors liste ne joue pas).
-    pub fn probabilite(&self, i: usize, s: &LectureScan, coup: u32, table: u32, connues: &BTreeSet<u32>, liste: bool) -> f64 {
+    /// bulletin de cette table à ce coup, sachant les autres scans du coup ; la probabilité
+    /// lue elle-même quand rien ne permet de déduire.
+    fn probabilite(&self, i: usize, s: &LectureScan, table: u32, m: &Manche<'_>) -> f64 {
         let possibles = tables_possibles(s);
         let lue: f64 = possibles.iter().filter(|x| x.0 == table).map(|x| x.1).sum();
-        let Some(c) = self.par_coup.get(&coup).filter(|_| possibles.first().is_some_and(|x| x.0 == table)) else { return lue };
-        let servie = |t: u32| c.surs.get(&t).is_some_and(|v| v.iter().any(|&j| j != i));
-        if servie(table) {
+        let servie = |t: u32| self.surs.get(&t).is_some_and(|v| v.iter().any(|&j| j != i));
+        if servie(table) || possibles.first().is_none_or(|x| x.0 != table) {
             return lue;
         }
         let mut autres = 0.0;
         for &(t, p) in possibles.iter().filter(|x| x.0 != table) {
             // Une table sans bulletin à ce coup : ce scan est peut-être le sien.
-            if connues.contains(&t) && !c.lus.contains(&t) && p >= P_TABLE_POSSIBLE {
+            if m.connues.contains(&t) && !self.lus.contains(&t) && p >= P_TABLE_POSSIBLE {
                 return lue;
             }
-            let rare = servie(t) || (liste && !connues.contains(&t));
+            let rare = servie(t) || (m.liste && !m.connues.contains(&t));
             autres += if rare { P_SECOND_BULLETIN * p } else { p };
         }
         // Les lectures non listées (ou qui ne sont pas un numéro) comptent entières contre.
@@ -94,46 +142,50 @@ mod tests {
         LectureScan { image: String::new(), page: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None }
     }
 
-    fn numeros(scans: &[LectureScan], connues: &BTreeSet<u32>) -> NumerosLus {
-        NumerosLus::new(scans.iter().enumerate().map(|(i, s)| (i, s, Some(1))), connues, 0.01)
+    /// Le numéro du premier scan est-il confirmé (tables 1 à 100, au coup 1) ?
+    fn confirme(scans: &[LectureScan], liste: bool) -> bool {
+        let connues: BTreeSet<u32> = (1..=100).collect();
+        let m = Manche { connues: &connues, liste, seuil: 0.01 };
+        NumerosLus::new(scans.iter().enumerate().map(|(i, s)| (i, s, Some(1))), &m).confirme(0)
     }
 
     #[test]
     fn une_table_deja_servie_sans_doute_confirme_le_numero() {
-        let connues: BTreeSet<u32> = (1..=100).collect();
         // 26 ou 76 ; la 76 a rendu son bulletin, lu sans doute.
         let scans = [scan(&[("26", 0.97), ("76", 0.029)]), scan(&[("76", 0.999)])];
-        let p = numeros(&scans, &connues).probabilite(0, &scans[0], 1, 26, &connues, true);
-        assert!(p >= 0.99, "{p}");
+        assert!(confirme(&scans, true));
         // Sans le bulletin de la 76, le doute reste entier.
-        let seul = [scans[0].clone()];
-        assert!((numeros(&seul, &connues).probabilite(0, &seul[0], 1, 26, &connues, true) - 0.97).abs() < 1e-6);
+        assert!(!confirme(&scans[..1], true));
         // Un bulletin de la 76 lu lui-même avec doute ne confirme rien.
-        let douteux = [scans[0].clone(), scan(&[("76", 0.95), ("16", 0.05)])];
-        assert!(numeros(&douteux, &connues).probabilite(0, &douteux[0], 1, 26, &connues, true) < 0.99);
+        assert!(!confirme(&[scans[0].clone(), scan(&[("76", 0.95), ("16", 0.05)])], true));
+        // … sauf si les autres bulletins du coup le confirment à son tour : la 16 est servie.
+        let chaine = [scans[0].clone(), scan(&[("76", 0.95), ("16", 0.05)]), scan(&[("16", 0.999)])];
+        assert!(confirme(&chaine, true));
     }
 
     #[test]
     fn une_table_sans_bulletin_parmi_les_lectures_interdit_la_deduction() {
-        let connues: BTreeSet<u32> = (1..=100).collect();
         // 25, 85 ou 35 : la 85 est servie, mais la 35 n'a pas de bulletin à ce coup — ce
         // scan est peut-être le sien (évaluation, coup 3 : c'était le cas).
         let scans = [scan(&[("25", 0.9826), ("85", 0.0142), ("35", 0.0024)]), scan(&[("85", 0.999)])];
-        let p = numeros(&scans, &connues).probabilite(0, &scans[0], 1, 25, &connues, true);
-        assert!((p - 0.9826).abs() < 1e-6, "{p}");
+        assert!(!confirme(&scans, true));
     }
 
     #[test]
     fn une_table_inconnue_de_la_liste_est_rare_et_la_masse_non_listee_compte_contre() {
-        let connues: BTreeSet<u32> = (1..=100).collect();
         let scans = [scan(&[("12", 0.985), ("122", 0.015)])];
-        let n = numeros(&scans, &connues);
-        assert!(n.probabilite(0, &scans[0], 1, 12, &connues, true) >= 0.99);
+        assert!(confirme(&scans, true));
         // Sans liste de joueurs, une table jamais lue n'est pas impossible pour autant.
-        assert!(n.probabilite(0, &scans[0], 1, 12, &connues, false) < 0.99);
+        assert!(!confirme(&scans, false));
         // Des lectures qui ne disent pas toutes les possibilités : le reste compte contre.
-        let partiel = [scan(&[("12", 0.985), ("122", 0.005)])];
-        assert!(numeros(&partiel, &connues).probabilite(0, &partiel[0], 1, 12, &connues, true) < 0.99);
+        assert!(!confirme(&[scan(&[("12", 0.985), ("122", 0.005)])], true));
+    }
+
+    #[test]
+    fn un_numero_qu_un_autre_scan_porte_sans_doute_n_est_pas_confirme() {
+        // Deux bulletins pour la 26 : le doublon se règle ailleurs, rien n'est déduit.
+        let scans = [scan(&[("26", 0.97), ("76", 0.03)]), scan(&[("26", 0.999)]), scan(&[("76", 0.999)])];
+        assert!(!confirme(&scans, true));
     }
 
     #[test]
@@ -158,14 +210,5 @@ mod tests {
         let r = crate::attribution::repartir(&scans, 1, Some(&connues), 0.01);
         let a = r.attribues.iter().find(|a| a.table == 2).expect("attribué à la 2");
         assert!(a.raisons.iter().any(|r| r.starts_with("numéro de table incertain")), "{:?}", a.raisons);
-    }
-
-    #[test]
-    fn un_numero_que_un_autre_scan_porte_sans_doute_n_est_pas_confirme() {
-        let connues: BTreeSet<u32> = (1..=100).collect();
-        // Deux bulletins pour la 26 : le doublon se règle ailleurs, rien n'est déduit.
-        let scans = [scan(&[("26", 0.97), ("76", 0.03)]), scan(&[("26", 0.999)]), scan(&[("76", 0.999)])];
-        let p = numeros(&scans, &connues).probabilite(0, &scans[0], 1, 26, &connues, true);
-        assert!((p - 0.97).abs() < 1e-6, "{p}");
     }
 }
