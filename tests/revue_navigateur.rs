@@ -72,6 +72,7 @@ fn manche_lue(d: &Path) -> Dossier {
             confiance: 0.997,
             alternatives: vec![],
             corrigee_par_une_personne: false,
+            table_deduite: None,
             doutes: vec![],
             places: vec![],
         };

@@ -3,7 +3,7 @@
 //! numéro incertain, inconnu de la manche ou partagé par deux bulletins d'un même coup n'est
 //! jamais pris pour acquis — le bulletin est « à vérifier », jamais un zéro automatique.
 
-use crate::table_deduite::{Manche, NumerosLus};
+use crate::table_deduite::{Ecartee, Manche, NumerosLus};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::RejetImage;
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +18,9 @@ pub struct Attribution {
     pub coup: u32,
     /// Pourquoi une personne doit vérifier l'attribution (vide si sûre).
     pub raisons: Vec<String>,
+    /// Le numéro, lu avec doute, est confirmé par les autres bulletins du coup : comment
+    /// ([`crate::table_deduite`]).
+    pub table_deduite: Option<String>,
 }
 
 /// Le résultat : les scans attribués et les images rejetées.
@@ -86,14 +89,16 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         };
         let mut raisons = Vec::new();
         // Un numéro lu avec doute peut être confirmé par les autres bulletins du coup.
-        if !numero_sur(p, seuil) && !(possibles.first().is_some_and(|x| x.0 == table) && numeros.confirme(i)) {
+        let confirme = if numero_sur(p, seuil) || possibles.first().is_none_or(|x| x.0 != table) { None } else { numeros.confirme(i) };
+        let table_deduite = confirme.map(|e| deduction(table, p, e, scans));
+        if !numero_sur(p, seuil) && table_deduite.is_none() {
             let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({:.0} %)", p * 100.0)).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
         }
         if possibles.first().is_some_and(|&(t, _)| t != table) {
             raisons.push(format!("table lue {} (inconnue de la manche), attribuée à la table {table}", possibles[0].0));
         }
-        candidats.push(Attribution { scan: i, table, coup, raisons });
+        candidats.push(Attribution { scan: i, table, coup, raisons, table_deduite });
     }
     // Deux bulletins pour une même table au même coup : le plus sûr de son numéro est
     // gardé, à vérifier ; l'autre est rejeté en le nommant.
@@ -132,6 +137,20 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
     }
     r.attribues.sort_by_key(|a| (a.coup, a.table));
     r
+}
+
+/// Comment un numéro lu avec doute est confirmé, pour la personne qui relit la décision.
+fn deduction(table: u32, p: f64, ecartees: &[Ecartee], scans: &[LectureScan]) -> String {
+    let servies: Vec<String> = ecartees.iter().filter_map(|e| Some(format!("{} : {}", e.table, nom(&scans[e.par?])))).collect();
+    let hors: Vec<String> = ecartees.iter().filter(|e| e.par.is_none()).map(|e| e.table.to_string()).collect();
+    let mut pourquoi = Vec::new();
+    if !servies.is_empty() {
+        pourquoi.push(format!("des tables qui ont déjà rendu leur bulletin à ce coup, lu sans doute ({})", servies.join(", ")));
+    }
+    if !hors.is_empty() {
+        pourquoi.push(format!("des tables hors de la liste des joueurs ({})", hors.join(", ")));
+    }
+    format!("numéro de table lu {table} à {:.1} % ; ses autres lectures nomment {}", p * 100.0, pourquoi.join(", ou "))
 }
 
 fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static str {

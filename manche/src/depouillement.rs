@@ -241,6 +241,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         confiance: 1.0 - j.p_autre,
         alternatives: j.concurrentes,
         corrigee_par_une_personne: false,
+        table_deduite: a.table_deduite.clone(),
         doutes: doutes(s),
         places: contextes.places(&j.lecture),
     };
@@ -257,7 +258,7 @@ fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Optio
         Some(Err(())) => return Err(err(MESSAGE_PANNE.into(), GenreErreur::Interne)),
         None => return Err(err(format!("correction pour le coup {}, absent de la partie", l.coup), GenreErreur::HorsPartie)),
     };
-    let verification = Verification { a_verifier: false, raisons: Vec::new(), image, confiance: 1.0, alternatives: Vec::new(), corrigee_par_une_personne: true, doutes: Vec::new(), places: contextes.places(l) };
+    let verification = Verification { a_verifier: false, raisons: Vec::new(), image, confiance: 1.0, alternatives: Vec::new(), corrigee_par_une_personne: true, table_deduite: None, doutes: Vec::new(), places: contextes.places(l) };
     Ok(BulletinCorrige { lecture: l.clone(), decision, verification: Some(verification) })
 }
 
@@ -406,7 +407,7 @@ mod tests {
         // scan-002, copie de scan-001, est lu 37 (sûr à 99 %) ou 32 : écarté comme second
         // bulletin de la 37.
         let scans = [scan("coup-01/scan-001.jpg", &[("37", 1.0)]), scan("coup-01/scan-002.jpg", &[("37", 0.99), ("32", 0.01)])];
-        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 37, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 37, coup: 1, raisons: Vec::new(), table_deduite: None }], ..Repartition::default() };
         let doublon = rejet("coup-01/scan-002.jpg", "doublon");
         // La table 32 manque : son bulletin est peut-être la copie.
         let raisons = doutes(32, 1, &[&doublon], &r, &scans, 0.02);
@@ -422,7 +423,7 @@ mod tests {
         // Un doublon au numéro incertain aussi : les lectures d'un numéro mal lu ne
         // contiennent pas toujours le vrai (12 lu 62 ou 2).
         let scans = [scan("coup-01/scan-001.jpg", &[("2", 1.0)]), scan("coup-01/scan-002.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
-        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new(), table_deduite: None }], ..Repartition::default() };
         assert_eq!(doutes(12, 1, &[&doublon], &r, &scans, 0.02).len(), 1);
         // Une image rejetée sans numéro lu peut être le bulletin de n'importe quelle table.
         let illisible = rejet("coup-01/tache.jpg", "table_illisible");
@@ -435,7 +436,7 @@ mod tests {
         // vérifier. Aucune de ses lectures ne dit 12, mais le zéro « absent » de la table 12
         // n'est pas sûr pour autant.
         let scans = [scan("coup-01/scan-001.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
-        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new() }], ..Repartition::default() };
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new(), table_deduite: None }], ..Repartition::default() };
         let raisons = doutes(12, 1, &[], &r, &scans, 0.02);
         assert_eq!(raisons.len(), 1, "{raisons:?}");
         assert!(raisons[0].contains("coup-01/scan-001.jpg") && raisons[0].contains("incertain"), "{raisons:?}");

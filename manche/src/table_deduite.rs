@@ -14,7 +14,7 @@
 
 use crate::attribution::{numero_sur, tables_possibles};
 use arbitre_pipeline::lecture_scan::LectureScan;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
 /// La probabilité, supposée, qu'une table dont le bulletin du coup est déjà lu sans doute
 /// en rende un second à ce coup (doublon, bulletin d'un autre coup rangé là), ou qu'un scan
@@ -36,8 +36,8 @@ const PASSES_MAX: usize = 4;
 #[derive(Debug, Default)]
 pub struct NumerosLus {
     par_coup: HashMap<u32, DuCoup>,
-    /// Les scans (indices) dont le numéro lu avec doute est confirmé.
-    confirmes: HashSet<usize>,
+    /// Les scans (indices) dont le numéro lu avec doute est confirmé, et pourquoi.
+    confirmes: HashMap<usize, Vec<Ecartee>>,
 }
 
 #[derive(Debug, Default)]
@@ -49,6 +49,14 @@ struct DuCoup {
     /// Les scans du coup dont le numéro le plus probable, connu de la manche, est lu avec
     /// doute : ceux qu'une déduction peut confirmer.
     douteux: Vec<(usize, u32)>,
+}
+
+/// Une autre lecture du numéro, écartée : la table qu'elle nomme a déjà rendu son bulletin
+/// à ce coup, lu sans doute (`par` : ce scan-là), ou ne joue pas (`par` : `None`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ecartee {
+    pub table: u32,
+    pub par: Option<usize>,
 }
 
 /// Où trouver les tables de la manche et ce qu'elles disent.
@@ -80,19 +88,20 @@ impl NumerosLus {
             }
         }
         for _ in 0..PASSES_MAX {
-            let mut nouveaux: Vec<(u32, usize, u32)> = Vec::new();
+            let mut nouveaux: Vec<(u32, usize, u32, Vec<Ecartee>)> = Vec::new();
             for (&coup, c) in &n.par_coup {
-                for &(i, t) in c.douteux.iter().filter(|(i, _)| !n.confirmes.contains(i)) {
-                    if numero_sur(c.probabilite(i, lectures[&i], t, m), m.seuil) {
-                        nouveaux.push((coup, i, t));
+                for &(i, t) in c.douteux.iter().filter(|(i, _)| !n.confirmes.contains_key(i)) {
+                    let (p, ecartees) = c.probabilite(i, lectures[&i], t, m);
+                    if numero_sur(p, m.seuil) {
+                        nouveaux.push((coup, i, t, ecartees));
                     }
                 }
             }
             if nouveaux.is_empty() {
                 break;
             }
-            for (coup, i, t) in nouveaux {
-                n.confirmes.insert(i);
+            for (coup, i, t, ecartees) in nouveaux {
+                n.confirmes.insert(i, ecartees);
                 n.par_coup.get_mut(&coup).expect("coup vu").surs.entry(t).or_default().push(i);
             }
         }
@@ -100,35 +109,41 @@ impl NumerosLus {
     }
 
     /// Le numéro le plus probable du scan `i`, lu avec doute, est confirmé par les autres
-    /// bulletins de son coup.
-    pub fn confirme(&self, i: usize) -> bool {
-        self.confirmes.contains(&i)
+    /// bulletins de son coup : ses autres lectures écartées, et par quoi.
+    pub fn confirme(&self, i: usize) -> Option<&[Ecartee]> {
+        self.confirmes.get(&i).map(Vec::as_slice)
     }
 }
 
 impl DuCoup {
     /// La probabilité que le scan `i`, dont le numéro le plus probable est `table`, soit le
     /// bulletin de cette table à ce coup, sachant les autres scans du coup ; la probabilité
-    /// lue elle-même quand rien ne permet de déduire.
-    fn probabilite(&self, i: usize, s: &LectureScan, table: u32, m: &Manche<'_>) -> f64 {
+    /// lue elle-même quand rien ne permet de déduire. Avec elle, les autres lectures
+    /// écartées.
+    fn probabilite(&self, i: usize, s: &LectureScan, table: u32, m: &Manche<'_>) -> (f64, Vec<Ecartee>) {
         let possibles = tables_possibles(s);
         let lue: f64 = possibles.iter().filter(|x| x.0 == table).map(|x| x.1).sum();
-        let servie = |t: u32| self.surs.get(&t).is_some_and(|v| v.iter().any(|&j| j != i));
-        if servie(table) || possibles.first().is_none_or(|x| x.0 != table) {
-            return lue;
+        let servie = |t: u32| self.surs.get(&t).and_then(|v| v.iter().copied().find(|&j| j != i));
+        if servie(table).is_some() || possibles.first().is_none_or(|x| x.0 != table) {
+            return (lue, Vec::new());
         }
-        let mut autres = 0.0;
+        let (mut autres, mut ecartees) = (0.0, Vec::new());
         for &(t, p) in possibles.iter().filter(|x| x.0 != table) {
             // Une table sans bulletin à ce coup : ce scan est peut-être le sien.
             if m.connues.contains(&t) && !self.lus.contains(&t) && p >= P_TABLE_POSSIBLE {
-                return lue;
+                return (lue, Vec::new());
             }
-            let rare = servie(t) || (m.liste && !m.connues.contains(&t));
-            autres += if rare { P_SECOND_BULLETIN * p } else { p };
+            let ecartee = match servie(t) {
+                Some(j) => Some(Ecartee { table: t, par: Some(j) }),
+                None if m.liste && !m.connues.contains(&t) => Some(Ecartee { table: t, par: None }),
+                None => None,
+            };
+            autres += if ecartee.is_some() { P_SECOND_BULLETIN * p } else { p };
+            ecartees.extend(ecartee);
         }
         // Les lectures non listées (ou qui ne sont pas un numéro) comptent entières contre.
         let non_listees = (1.0 - possibles.iter().map(|x| x.1).sum::<f64>()).max(0.0);
-        lue / (lue + autres + non_listees)
+        (lue / (lue + autres + non_listees), ecartees)
     }
 }
 
@@ -146,7 +161,7 @@ mod tests {
     fn confirme(scans: &[LectureScan], liste: bool) -> bool {
         let connues: BTreeSet<u32> = (1..=100).collect();
         let m = Manche { connues: &connues, liste, seuil: 0.01 };
-        NumerosLus::new(scans.iter().enumerate().map(|(i, s)| (i, s, Some(1))), &m).confirme(0)
+        NumerosLus::new(scans.iter().enumerate().map(|(i, s)| (i, s, Some(1))), &m).confirme(0).is_some()
     }
 
     #[test]
@@ -161,6 +176,16 @@ mod tests {
         // … sauf si les autres bulletins du coup le confirment à son tour : la 16 est servie.
         let chaine = [scans[0].clone(), scan(&[("76", 0.95), ("16", 0.05)]), scan(&[("16", 0.999)])];
         assert!(confirme(&chaine, true));
+    }
+
+    #[test]
+    fn la_confirmation_dit_quelles_lectures_sont_ecartees_et_par_quel_scan() {
+        let connues: BTreeSet<u32> = (1..=100).collect();
+        let m = Manche { connues: &connues, liste: true, seuil: 0.01 };
+        let scans = [scan(&[("26", 0.96), ("76", 0.03), ("126", 0.01)]), scan(&[("76", 0.999)])];
+        let n = NumerosLus::new(scans.iter().enumerate().map(|(i, s)| (i, s, Some(1))), &m);
+        assert_eq!(n.confirme(0), Some(&[Ecartee { table: 76, par: Some(1) }, Ecartee { table: 126, par: None }][..]));
+        assert_eq!(n.confirme(1), None, "lu sans doute : rien à confirmer");
     }
 
     #[test]

@@ -30,6 +30,10 @@ struct Champs<'a> {
     confiance: Option<f64>,
     alternatives: &'a [LectureConcurrente],
     corrigee_par_une_personne: bool,
+    /// Présent seulement quand le numéro de table, lu avec doute, est confirmé par les
+    /// autres bulletins du coup.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table_deduite: Option<&'a str>,
 }
 
 /// `decisions.jsonl` : une décision JSON par ligne, les bulletins par (coup, table) puis
@@ -59,6 +63,7 @@ fn champs<'a>(raisons: Option<&Vec<String>>, ver: Option<&'a Verification>) -> C
         confiance: ver.map(|v| v.confiance),
         alternatives: ver.map_or(&[], |v| &v.alternatives),
         corrigee_par_une_personne: ver.is_some_and(|v| v.corrigee_par_une_personne),
+        table_deduite: ver.and_then(|v| v.table_deduite.as_deref()),
     }
 }
 

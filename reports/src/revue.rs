@@ -292,6 +292,9 @@ fn decision_html(x: &Entree) -> String {
     if let Some(v) = x.verification() {
         let qui = if v.corrigee_par_une_personne { " — lecture corrigée par une personne" } else { "" };
         let _ = writeln!(h, "<p>Confiance : {}{qui}</p>", pourcent(v.confiance));
+        if let Some(t) = &v.table_deduite {
+            let _ = writeln!(h, "<p>Numéro de table confirmé par les autres bulletins du coup : {}.</p>", e(t));
+        }
         if !v.places.is_empty() {
             h.push_str("<table class=\"donnees places\"><caption>Places examinées</caption>\n<tr><th>Mot</th><th>Place</th><th>Points</th><th>Sanction</th><th>Motifs</th></tr>\n");
             for p in &v.places {

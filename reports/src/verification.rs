@@ -27,6 +27,10 @@ pub struct Verification {
     pub alternatives: Vec<LectureConcurrente>,
     /// La lecture vient du fichier de corrections : une personne l'a corrigée.
     pub corrigee_par_une_personne: bool,
+    /// Le numéro de table, lu avec doute, est confirmé par les autres bulletins du coup :
+    /// comment (en français).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_deduite: Option<String>,
     /// Les cases et champs douteux, pour la page de revue.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doutes: Vec<Doute>,
