@@ -3,7 +3,7 @@
 //! numéro incertain, inconnu de la manche ou partagé par deux bulletins d'un même coup n'est
 //! jamais pris pour acquis — le bulletin est « à vérifier », jamais un zéro automatique.
 
-use crate::table_deduite::{Ecartee, Manche, NumerosLus};
+use crate::table_deduite::{Confirmation, Manche, NumerosLus};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::RejetImage;
 use std::collections::{BTreeMap, BTreeSet};
@@ -89,8 +89,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         };
         let mut raisons = Vec::new();
         // Un numéro lu avec doute peut être confirmé par les autres bulletins du coup.
-        let confirme = if numero_sur(p, seuil) || possibles.first().is_none_or(|x| x.0 != table) { None } else { numeros.confirme(i) };
-        let table_deduite = confirme.map(|e| deduction(table, p, e, scans));
+        let table_deduite = if numero_sur(p, seuil) { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
         if !numero_sur(p, seuil) && table_deduite.is_none() {
             let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({:.0} %)", p * 100.0)).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
@@ -140,9 +139,9 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
 }
 
 /// Comment un numéro lu avec doute est confirmé, pour la personne qui relit la décision.
-fn deduction(table: u32, p: f64, ecartees: &[Ecartee], scans: &[LectureScan]) -> String {
-    let servies: Vec<String> = ecartees.iter().filter_map(|e| Some(format!("{} : {}", e.table, nom(&scans[e.par?])))).collect();
-    let hors: Vec<String> = ecartees.iter().filter(|e| e.par.is_none()).map(|e| e.table.to_string()).collect();
+fn deduction(table: u32, p: f64, c: &Confirmation, scans: &[LectureScan]) -> String {
+    let servies: Vec<String> = c.ecartees.iter().filter_map(|e| Some(format!("{} : {}", e.table, nom(&scans[e.par?])))).collect();
+    let hors: Vec<String> = c.ecartees.iter().filter(|e| e.par.is_none()).map(|e| e.table.to_string()).collect();
     let mut pourquoi = Vec::new();
     if !servies.is_empty() {
         pourquoi.push(format!("des tables qui ont déjà rendu leur bulletin à ce coup, lu sans doute ({})", servies.join(", ")));
@@ -150,7 +149,8 @@ fn deduction(table: u32, p: f64, ecartees: &[Ecartee], scans: &[LectureScan]) ->
     if !hors.is_empty() {
         pourquoi.push(format!("des tables hors de la liste des joueurs ({})", hors.join(", ")));
     }
-    format!("numéro de table lu {table} à {:.1} % ; ses autres lectures nomment {}", p * 100.0, pourquoi.join(", ou "))
+    let autres = if pourquoi.is_empty() { "ses autres lectures disent le même numéro autrement écrit".to_string() } else { format!("ses autres lectures nomment {}", pourquoi.join(", ou ")) };
+    format!("numéro de table lu {table} à {:.1} %, sûr à {:.1} % sachant les autres bulletins du coup : {autres}", p * 100.0, c.p * 100.0)
 }
 
 fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static str {

@@ -37,7 +37,7 @@ const PASSES_MAX: usize = 4;
 pub struct NumerosLus {
     par_coup: HashMap<u32, DuCoup>,
     /// Les scans (indices) dont le numéro lu avec doute est confirmé, et pourquoi.
-    confirmes: HashMap<usize, Vec<Ecartee>>,
+    confirmes: HashMap<usize, Confirmation>,
 }
 
 #[derive(Debug, Default)]
@@ -57,6 +57,14 @@ struct DuCoup {
 pub struct Ecartee {
     pub table: u32,
     pub par: Option<usize>,
+}
+
+/// Un numéro lu avec doute, confirmé : sa probabilité sachant les autres bulletins du coup,
+/// et ses autres lectures écartées.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Confirmation {
+    pub p: f64,
+    pub ecartees: Vec<Ecartee>,
 }
 
 /// Où trouver les tables de la manche et ce qu'elles disent.
@@ -88,20 +96,20 @@ impl NumerosLus {
             }
         }
         for _ in 0..PASSES_MAX {
-            let mut nouveaux: Vec<(u32, usize, u32, Vec<Ecartee>)> = Vec::new();
+            let mut nouveaux: Vec<(u32, usize, u32, Confirmation)> = Vec::new();
             for (&coup, c) in &n.par_coup {
                 for &(i, t) in c.douteux.iter().filter(|(i, _)| !n.confirmes.contains_key(i)) {
                     let (p, ecartees) = c.probabilite(i, lectures[&i], t, m);
                     if numero_sur(p, m.seuil) {
-                        nouveaux.push((coup, i, t, ecartees));
+                        nouveaux.push((coup, i, t, Confirmation { p, ecartees }));
                     }
                 }
             }
             if nouveaux.is_empty() {
                 break;
             }
-            for (coup, i, t, ecartees) in nouveaux {
-                n.confirmes.insert(i, ecartees);
+            for (coup, i, t, confirmation) in nouveaux {
+                n.confirmes.insert(i, confirmation);
                 n.par_coup.get_mut(&coup).expect("coup vu").surs.entry(t).or_default().push(i);
             }
         }
@@ -109,9 +117,9 @@ impl NumerosLus {
     }
 
     /// Le numéro le plus probable du scan `i`, lu avec doute, est confirmé par les autres
-    /// bulletins de son coup : ses autres lectures écartées, et par quoi.
-    pub fn confirme(&self, i: usize) -> Option<&[Ecartee]> {
-        self.confirmes.get(&i).map(Vec::as_slice)
+    /// bulletins de son coup : comment.
+    pub fn confirme(&self, i: usize) -> Option<&Confirmation> {
+        self.confirmes.get(&i)
     }
 }
 
@@ -184,8 +192,17 @@ mod tests {
         let m = Manche { connues: &connues, liste: true, seuil: 0.01 };
         let scans = [scan(&[("26", 0.96), ("76", 0.03), ("126", 0.01)]), scan(&[("76", 0.999)])];
         let n = NumerosLus::new(scans.iter().enumerate().map(|(i, s)| (i, s, Some(1))), &m);
-        assert_eq!(n.confirme(0), Some(&[Ecartee { table: 76, par: Some(1) }, Ecartee { table: 126, par: None }][..]));
+        let c = n.confirme(0).expect("confirmé");
+        assert_eq!(c.ecartees, [Ecartee { table: 76, par: Some(1) }, Ecartee { table: 126, par: None }]);
+        assert!((c.p - 0.96 / (0.96 + 0.05 * 0.04)).abs() < 1e-6, "{}", c.p);
         assert_eq!(n.confirme(1), None, "lu sans doute : rien à confirmer");
+    }
+
+    #[test]
+    fn un_numero_ecrit_de_deux_facons_est_un_seul_numero() {
+        // « 2 » ou « 02 » : la même table ; rien d'écarté, le numéro est sûr.
+        assert!(confirme(&[scan(&[("2", 0.98), ("02", 0.02)])], true));
+        assert!(!confirme(&[scan(&[("2", 0.98), ("02", 0.005), ("7", 0.015)])], true), "la 7 n'a pas de bulletin");
     }
 
     #[test]
