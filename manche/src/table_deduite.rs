@@ -79,7 +79,7 @@ pub struct Manche<'a> {
 
 impl NumerosLus {
     /// `scans` : les scans lus, avec leur indice et leur coup (`None` : coup inconnu).
-    pub fn new<'a>(scans: impl Iterator<Item = (usize, &'a LectureScan, Option<u32>)> + Clone, m: &Manche<'_>) -> NumerosLus {
+    pub fn new<'a>(scans: impl Iterator<Item = (usize, &'a LectureScan, Option<u32>)>, m: &Manche<'_>) -> NumerosLus {
         let mut n = NumerosLus::default();
         let mut lectures: HashMap<usize, &LectureScan> = HashMap::new();
         for (i, s, coup) in scans {
