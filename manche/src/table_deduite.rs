@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 /// La probabilité, supposée, qu'une table dont le bulletin du coup est déjà lu sans doute
 /// en rende un second à ce coup (doublon, bulletin d'un autre coup rangé là), ou qu'un scan
 /// soit celui d'une table absente de la liste des joueurs : une sur vingt. Choisie, pas
-/// ajustée, bien au-dessus de ce qu'on voit : la manche d'évaluation, où 60 fautes ont été
+/// ajustée, au-dessus de ce qu'on voit : la manche d'évaluation, où 60 fautes ont été
 /// injectées, a 54 doublons pour 1 935 bulletins lus (2,8 %) ; un tournoi, bien moins.
 pub const P_SECOND_BULLETIN: f64 = 0.05;
 
