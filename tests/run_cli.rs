@@ -148,6 +148,14 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     assert_eq!(somme, pages, "{stdout}");
     assert_eq!(compte(&stdout, "rejeté(s)"), raisons.len());
     assert_eq!(compte(&stdout, "autre(s) fichier(s) laissé(s) de côté"), 1);
+    // Les numéros de table confirmés par les autres bulletins du coup : autant que de
+    // lignes de decisions.jsonl qui disent comment.
+    let deduites = decisions.lines().filter(|l| serde_json::from_str::<Value>(l).unwrap().get("table_deduite").is_some()).count();
+    if deduites > 0 {
+        assert_eq!(compte(&stdout, "confirmé(s) par les autres bulletins du coup"), deduites, "{stdout}");
+    } else {
+        assert!(!stdout.contains("confirmé(s) par les autres bulletins du coup"), "{stdout}");
+    }
 }
 
 fn lancer(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {

@@ -35,6 +35,9 @@ pub struct Bilan {
     /// (table, coup) sans bulletin (zéro, 5.7), dont à vérifier.
     pub absents: usize,
     pub absents_a_verifier: usize,
+    /// Bulletins dont le numéro de table, lu avec doute, est confirmé par les autres
+    /// bulletins du coup (`crate::table_deduite`).
+    pub tables_deduites: usize,
 }
 
 impl Bilan {
@@ -79,6 +82,9 @@ impl Bilan {
             let _ = writeln!(t, "{} correction(s) de personnes pour un bulletin sans scan", self.corrections_sans_scan);
         }
         let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, doublon, numéro douteux)", self.absents, self.absents_a_verifier);
+        if self.tables_deduites > 0 {
+            let _ = writeln!(t, "{} numéro(s) de table lu(s) avec doute, confirmé(s) par les autres bulletins du coup (champ table_deduite de decisions.jsonl)", self.tables_deduites);
+        }
         if !self.ignores.is_empty() {
             let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", self.ignores.len());
         }

@@ -109,6 +109,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     suivi.fin();
     for (place, r) in juges {
         d.bilan.placer(place);
+        d.bilan.tables_deduites += r.as_ref().is_ok_and(|b| b.verification.as_ref().is_some_and(|v| v.table_deduite.is_some())) as usize;
         match r {
             Ok(b) => d.bulletins.push(b),
             Err(er) => d.erreurs.push(er),
