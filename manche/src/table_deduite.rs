@@ -8,9 +8,9 @@
 //! Rien n'est tiré vers une lecture : le numéro lu reste la lecture la plus probable de
 //! l'encre, et seul le doute sur l'attribution change. Jamais quand une table *sans*
 //! bulletin à ce coup est une lecture possible du numéro (le scan est peut-être le sien) ;
-//! la masse des lectures non listées compte toujours contre. Et l'absence d'une table reste
-//! douteuse tant qu'un scan du coup a un numéro lu avec doute (`depouillement`) : si ce
-//! scan était le sien, une personne le verra.
+//! la masse des lectures non listées compte toujours contre. Et l'absence d'une table (zéro,
+//! 5.7) reste douteuse tant qu'un scan du coup a un numéro lu avec doute (`depouillement`) :
+//! si ce scan était le sien, une personne le verra.
 
 use crate::attribution::{numero_sur, tables_possibles};
 use arbitre_pipeline::lecture_scan::LectureScan;
@@ -47,8 +47,9 @@ struct DuCoup {
     /// Pour chaque table lue sans doute (ou confirmée), les scans qui la portent.
     surs: HashMap<u32, Vec<usize>>,
     /// Les scans du coup dont le numéro le plus probable, connu de la manche, est lu avec
-    /// doute : ceux qu'une déduction peut confirmer.
-    douteux: Vec<(usize, u32)>,
+    /// doute — ceux qu'une déduction peut confirmer —, avec leurs numéros possibles
+    /// ([`tables_possibles`], le plus probable d'abord).
+    douteux: Vec<(usize, Vec<(u32, f64)>)>,
 }
 
 /// Une autre lecture du numéro, écartée : la table qu'elle nomme a déjà rendu son bulletin
@@ -81,27 +82,26 @@ impl NumerosLus {
     /// `scans` : les scans lus, avec leur indice et leur coup (`None` : coup inconnu).
     pub fn new<'a>(scans: impl Iterator<Item = (usize, &'a LectureScan, Option<u32>)>, m: &Manche<'_>) -> NumerosLus {
         let mut n = NumerosLus::default();
-        let mut lectures: HashMap<usize, &LectureScan> = HashMap::new();
         for (i, s, coup) in scans {
-            let (Some(coup), Some(&(t, p))) = (coup, tables_possibles(s).first()) else { continue };
-            lectures.insert(i, s);
+            let possibles = tables_possibles(s);
+            let (Some(coup), Some(&(t, p))) = (coup, possibles.first()) else { continue };
             let c = n.par_coup.entry(coup).or_default();
             c.lus.insert(t);
             if m.connues.contains(&t) {
                 if numero_sur(p, m.seuil) {
                     c.surs.entry(t).or_default().push(i);
                 } else {
-                    c.douteux.push((i, t));
+                    c.douteux.push((i, possibles));
                 }
             }
         }
         for _ in 0..PASSES_MAX {
             let mut nouveaux: Vec<(u32, usize, u32, Confirmation)> = Vec::new();
             for (&coup, c) in &n.par_coup {
-                for &(i, t) in c.douteux.iter().filter(|(i, _)| !n.confirmes.contains_key(i)) {
-                    let (p, ecartees) = c.probabilite(i, lectures[&i], t, m);
+                for (i, possibles) in c.douteux.iter().filter(|(i, _)| !n.confirmes.contains_key(i)) {
+                    let (p, ecartees) = c.probabilite(*i, possibles, m);
                     if numero_sur(p, m.seuil) {
-                        nouveaux.push((coup, i, t, Confirmation { p, ecartees }));
+                        nouveaux.push((coup, *i, possibles[0].0, Confirmation { p, ecartees }));
                     }
                 }
             }
@@ -124,15 +124,15 @@ impl NumerosLus {
 }
 
 impl DuCoup {
-    /// La probabilité que le scan `i`, dont le numéro le plus probable est `table`, soit le
-    /// bulletin de cette table à ce coup, sachant les autres scans du coup ; la probabilité
-    /// lue elle-même quand rien ne permet de déduire. Avec elle, les autres lectures
-    /// écartées.
-    fn probabilite(&self, i: usize, s: &LectureScan, table: u32, m: &Manche<'_>) -> (f64, Vec<Ecartee>) {
-        let possibles = tables_possibles(s);
+    /// La probabilité que le scan `i`, de numéros possibles `possibles` (non vide, le plus
+    /// probable d'abord), soit le bulletin de la table de son numéro le plus probable à ce
+    /// coup, sachant les autres scans du coup ; la probabilité lue elle-même quand rien ne
+    /// permet de déduire. Avec elle, les autres lectures écartées.
+    fn probabilite(&self, i: usize, possibles: &[(u32, f64)], m: &Manche<'_>) -> (f64, Vec<Ecartee>) {
+        let table = possibles[0].0;
         let lue: f64 = possibles.iter().filter(|x| x.0 == table).map(|x| x.1).sum();
         let servie = |t: u32| self.surs.get(&t).and_then(|v| v.iter().copied().find(|&j| j != i));
-        if servie(table).is_some() || possibles.first().is_none_or(|x| x.0 != table) {
+        if servie(table).is_some() {
             return (lue, Vec::new());
         }
         let (mut autres, mut ecartees) = (0.0, Vec::new());
