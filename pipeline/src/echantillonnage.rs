@@ -19,11 +19,36 @@ pub fn bilineaire(img: &GrayImage, x: f64, y: f64) -> Option<f32> {
     if x0 + 1 >= l || y0 + 1 >= h {
         return None;
     }
+    Some(interpoler(img, x, y, x0, y0))
+}
+
+/// Vrai si [`bilineaire`] lit l'image en tout point du segment de `a` à `b`, à un pixel
+/// près de plus de chaque côté (les points calculés le long du segment peuvent s'en
+/// écarter d'un arrondi).
+#[inline]
+pub fn segment_dedans(img: &GrayImage, a: (f64, f64), b: (f64, f64)) -> bool {
+    let (l, h) = (img.width() as f64, img.height() as f64);
+    let dedans = |(x, y): (f64, f64)| x >= 1.5 && y >= 1.5 && x < l - 1.5 && y < h - 1.5;
+    dedans(a) && dedans(b)
+}
+
+/// [`bilineaire`] en un point où elle lit l'image (voir [`segment_dedans`]) : la même
+/// valeur, sans les contrôles.
+#[inline(always)]
+pub fn bilineaire_dedans(img: &GrayImage, x: f64, y: f64) -> f32 {
+    let (x, y) = (x - 0.5, y - 0.5);
+    interpoler(img, x, y, x as i64, y as i64)
+}
+
+/// Le calcul de [`bilineaire`] en (x, y) (déjà décalés d'un demi-pixel), de coin (x0, y0).
+#[inline(always)]
+fn interpoler(img: &GrayImage, x: f64, y: f64, x0: i64, y0: i64) -> f32 {
+    let l = img.width() as i64;
     let (fx, fy) = ((x - x0 as f64) as f32, (y - y0 as f64) as f32);
     let brut = img.as_raw();
     let i = (y0 * l + x0) as usize;
     let (a, b, c, d) = (brut[i] as f32, brut[i + 1] as f32, brut[i + l as usize] as f32, brut[i + l as usize + 1] as f32);
-    Some(a + (b - a) * fx + (c - a) * fy + (a - b - c + d) * fx * fy)
+    a + (b - a) * fx + (c - a) * fy + (a - b - c + d) * fx * fy
 }
 
 /// Réduction par le minimum de chaque bloc `f × f` : un trait sombre d'un pixel reste aussi
@@ -112,6 +137,23 @@ mod tests {
         assert_eq!(r.get_pixel(1, 1).0[0], 0);
         assert_eq!(r.get_pixel(0, 0).0[0], 200);
         assert_eq!(percentile([1u8, 2, 3, 4, 5], 50.0), Some(3));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn sur_un_segment_dedans_la_lecture_sans_controle_est_la_meme(
+            a in (-3.0f64..40.0, -3.0f64..30.0),
+            b in (-3.0f64..40.0, -3.0f64..30.0),
+        ) {
+            let img = GrayImage::from_fn(37, 27, |x, y| Luma([((x * 37 + y * 101) % 251) as u8]));
+            if segment_dedans(&img, a, b) {
+                for k in 0..=32 {
+                    let t = k as f64 / 32.0;
+                    let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+                    proptest::prop_assert_eq!(bilineaire(&img, x, y).map(f32::to_bits), Some(bilineaire_dedans(&img, x, y).to_bits()));
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! feuille → image par moindres carrés, et son résidu.
 
 use multiversion::multiversion;
-use crate::echantillonnage::bilineaire;
+use crate::echantillonnage::{bilineaire, bilineaire_dedans, segment_dedans};
 use arbitre_formulaire::{Homographie, Quadrillage};
 use image::GrayImage;
 
@@ -14,6 +14,9 @@ const CREUX_MIN: f32 = 5.0;
 /// Échantillons d'un profil au plus : 16 pas de chaque côté du point prévu, 17 quand
 /// l'arrondi de `demi / pas` dépasse 16 d'un rien.
 const PROFIL_MAX: usize = 35;
+
+/// Longueur du tableau de [`de_rang`] : un profil ([`PROFIL_MAX`]) arrondi à 8 flottants.
+const COMPTES_MAX: usize = PROFIL_MAX.div_ceil(8) * 8;
 
 /// Une droite de l'image : `x = a + b·y` (ligne « verticale ») ou `y = a + b·x`.
 #[derive(Debug, Clone, Copy)]
@@ -44,8 +47,17 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
     if m > PROFIL_MAX {
         return None;
     }
-    for (k, i) in (-n..=n).enumerate() {
-        profil[k] = bilineaire(img, p.0 + u.0 * i as f64 * pas, p.1 + u.1 * i as f64 * pas)?;
+    let point = |i: i64| (p.0 + u.0 * i as f64 * pas, p.1 + u.1 * i as f64 * pas);
+    if segment_dedans(img, point(-n), point(n)) {
+        for (k, i) in (-n..=n).enumerate() {
+            let (x, y) = point(i);
+            profil[k] = bilineaire_dedans(img, x, y);
+        }
+    } else {
+        for (k, i) in (-n..=n).enumerate() {
+            let (x, y) = point(i);
+            profil[k] = bilineaire(img, x, y)?;
+        }
     }
     let (profil, lisse) = (&profil[..m], &mut lisse[..m]);
     for i in 0..m {
@@ -93,11 +105,23 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
 /// plus, là où le tri par insertion de la bibliothèque standard branche à chaque valeur sans
 /// que cela se prévoie (le recalage en fait des milliers par image : 0,3 ms de moins par
 /// image à 200 dpi, mesuré avec `arbitre lire --temps`).
+/// Les valeurs sont recopiées dans un tableau de longueur fixe complété par +∞ (qu'aucune
+/// valeur finie ne dépasse) et comptées en entiers de 32 bits : le compilateur déroule et
+/// vectorise les comptes.
 #[inline(always)]
 fn de_rang(valeurs: &[f32], k: usize) -> f32 {
+    if valeurs.len() > COMPTES_MAX {
+        return *valeurs.to_vec().select_nth_unstable_by(k, f32::total_cmp).1;
+    }
+    let mut tableau = [f32::INFINITY; COMPTES_MAX];
+    tableau[..valeurs.len()].copy_from_slice(valeurs);
     for &v in valeurs {
-        let (moins, au_plus) = valeurs.iter().fold((0usize, 0usize), |(a, b), &w| (a + (w < v) as usize, b + (w <= v) as usize));
-        if moins <= k && k < au_plus {
+        let (mut moins, mut au_plus) = (0u32, 0u32);
+        for &w in &tableau {
+            moins += (w < v) as u32;
+            au_plus += (w <= v) as u32;
+        }
+        if moins as usize <= k && k < au_plus as usize {
             return v;
         }
     }
