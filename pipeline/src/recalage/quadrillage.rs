@@ -32,16 +32,24 @@ pub fn traits(img: &GrayImage) -> Traits {
     if l <= 2 * ECART || h <= 2 * ECART {
         return Traits { verticaux, horizontaux };
     }
+    // Les creux d'une rangée d'abord (un calcul sans branche, que le compilateur
+    // vectorise), puis les points, dans le même ordre.
+    let (mut creux_x, mut creux_y) = (vec![false; l], vec![false; l]);
     for y in ECART..h - ECART {
         let r = y * l;
-        for x in ECART..l - ECART {
-            let v = p[r + x] as i16;
-            let cx = (p[r + x - ECART] as i16).min(p[r + x + ECART] as i16) - v;
-            if cx >= CREUX_MIN {
+        let (ici, gauche, droite) = (&p[r + ECART..r + l - ECART], &p[r..r + l - 2 * ECART], &p[r + 2 * ECART..r + l]);
+        let (haut, bas) = (&p[r - ECART * l + ECART..r - ECART * l + l - ECART], &p[r + ECART * l + ECART..r + ECART * l + l - ECART]);
+        for (k, &v) in ici.iter().enumerate() {
+            let v = v as i16;
+            creux_x[k] = (gauche[k] as i16).min(droite[k] as i16) - v >= CREUX_MIN;
+            creux_y[k] = (haut[k] as i16).min(bas[k] as i16) - v >= CREUX_MIN;
+        }
+        for (k, (&cx, &cy)) in creux_x.iter().zip(&creux_y).take(ici.len()).enumerate() {
+            let x = k + ECART;
+            if cx {
                 verticaux.push((x as f32, y as f32));
             }
-            let cy = (p[r - ECART * l + x] as i16).min(p[r + ECART * l + x] as i16) - v;
-            if cy >= CREUX_MIN {
+            if cy {
                 horizontaux.push((x as f32, y as f32));
             }
         }
