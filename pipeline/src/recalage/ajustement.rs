@@ -105,6 +105,7 @@ pub(super) fn creux_proche(img: &GrayImage, p: (f64, f64), u: (f64, f64), demi: 
 /// plus, là où le tri par insertion de la bibliothèque standard branche à chaque valeur sans
 /// que cela se prévoie (le recalage en fait des milliers par image : 0,3 ms de moins par
 /// image à 200 dpi, mesuré avec `arbitre lire --temps`).
+///
 /// Les valeurs sont recopiées dans un tableau de longueur fixe complété par +∞ (qu'aucune
 /// valeur finie ne dépasse) et comptées en entiers de 32 bits : le compilateur déroule et
 /// vectorise les comptes.

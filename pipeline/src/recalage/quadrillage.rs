@@ -287,10 +287,11 @@ fn dent(h: &[f32], u: f64) -> f32 {
 ///
 /// Ces points ont tous, à un arrondi près, la partie fractionnaire de `b` : loin des bords
 /// de l'histogramme, la dent y est le maximum de trois interpolations au même poids sur des
-/// valeurs voisines en mémoire, un calcul que le compilateur vectorise. Là où l'arrondi de
-/// `debut + j + b` passerait à l'entier suivant, la partie fractionnaire, ramenée en `f32`,
-/// vaut 1 au lieu de 0 et l'interpolation donne la même valeur. Test :
-/// `les_dents_aux_debuts_entiers_sont_les_dents`.
+/// valeurs voisines en mémoire, un calcul que le compilateur vectorise. Les mêmes bits que
+/// [`dent`] (test `les_dents_aux_debuts_entiers_sont_les_dents`), sauf quand la partie
+/// fractionnaire de `b` est à moins de 10⁻¹³ d'un entier : l'arrondi de `debut + j + b` peut
+/// alors changer sa partie entière, et la dent différer de 10⁻¹² au plus (lectures des
+/// manches de validation et d'évaluation identiques octet pour octet).
 #[inline]
 fn dents_aux_debuts_entiers(hs: &[f32], debut: f64, b: f64, sommes: &mut [f64]) {
     let plancher = b.floor();
