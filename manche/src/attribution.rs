@@ -89,8 +89,9 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         };
         let mut raisons = Vec::new();
         // Un numéro lu avec doute peut être confirmé par les autres bulletins du coup.
-        let table_deduite = if numero_sur(p, seuil) { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
-        if !numero_sur(p, seuil) && table_deduite.is_none() {
+        let lu_sur = numero_sur(p, seuil);
+        let table_deduite = if lu_sur { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
+        if !lu_sur && table_deduite.is_none() {
             let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({:.0} %)", p * 100.0)).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
         }
