@@ -11,7 +11,8 @@ use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
 use crate::doute::Seuils;
 use crate::extraits::extrait;
-use crate::jugement::{doutes, juger, trous};
+use crate::jugement::{doutes, juger, texte_court, trous};
+use crate::une_lettre_pres::lecture_a_une_case_pres;
 use crate::suivi::Suivi;
 use crate::table_deduite::P_TABLE_POSSIBLE;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
@@ -233,6 +234,16 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     }
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
         raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
+    }
+    if raisons.is_empty() {
+        if let Some(v) = lecture_a_une_case_pres(&j.lecture, &j.decision, corriger) {
+            raisons.push(format!(
+                "sanction ({}) alors qu'à une case près, la lecture « {} » serait valide au score écrit ({}) : une lettre a peut-être été mal lue",
+                arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
+                texte_court(&v),
+                j.decision.score_revendique.unwrap_or_default()
+            ));
+        }
     }
     let a_verifier = !raisons.is_empty();
     let verification = Verification {

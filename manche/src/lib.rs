@@ -10,6 +10,7 @@
 //! - [`jugement`] : la décision et la probabilité qu'une autre soit la bonne ;
 //! - [`attribution`] : chaque scan à une table et un coup, ou rejeté ;
 //! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
+//! - [`une_lettre_pres`] : garde-fou d'une sanction qu'une lettre mal lue expliquerait ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
 //! - [`extraits`] : les extraits de scans pour la page de revue ;
@@ -27,3 +28,4 @@ pub mod extraits;
 pub mod jugement;
 pub mod suivi;
 pub mod table_deduite;
+pub mod une_lettre_pres;
