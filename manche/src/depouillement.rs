@@ -11,7 +11,7 @@ use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
 use crate::doute::Seuils;
 use crate::extraits::extrait;
-use crate::jugement::{doutes, juger, texte_court, trous};
+use crate::jugement::{doutes, juger, texte_court, trous, DouteDecision};
 use crate::une_lettre_pres::lecture_a_une_case_pres;
 use crate::suivi::Suivi;
 use crate::table_deduite::P_TABLE_POSSIBLE;
@@ -64,6 +64,9 @@ pub struct Depouillement {
     pub bilan: Bilan,
     /// Les lectures de chaque page d'image (pour l'évaluation et `arbitre lire`).
     pub scans: Vec<LectureScan>,
+    /// Le doute de la machine sur la décision de chaque bulletin qu'elle a jugé, par
+    /// (table, coup) : pour mesurer sa calibration (`arbitre evaluer`).
+    pub doutes_des_decisions: BTreeMap<(u32, u32), DouteDecision>,
 }
 
 /// Le nom d'une page d'image dans les rapports : le chemin relatif au dossier des scans,
@@ -94,13 +97,13 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
 
     // Chaque scan attribué : corrigé par une personne, ou jugé par la machine.
     suivi.etape("bulletins", repartition.attribues.len());
-    let juges: Vec<(Place, Result<BulletinCorrige, ErreurBulletin>)> = repartition
+    let juges: Vec<(Place, Result<BulletinCorrige, ErreurBulletin>, Option<DouteDecision>)> = repartition
         .attribues
         .par_iter()
         .map(|a| {
             let s = &scans[a.scan];
             let r = match e.corrections.lectures.get(&(a.table, a.coup)) {
-                Some(l) => (Place::Corrigee, corrige_par_une_personne(&contextes, l, Some(nom_image(s)))),
+                Some(l) => (Place::Corrigee, corrige_par_une_personne(&contextes, l, Some(nom_image(s))), None),
                 None => juger_scan(&contextes, s, a, e.seuils),
             };
             suivi.avance(1);
@@ -108,8 +111,11 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         })
         .collect();
     suivi.fin();
-    for (place, r) in juges {
+    for (place, r, doute) in juges {
         d.bilan.placer(place);
+        if let Some(doute) = doute {
+            d.doutes_des_decisions.insert((doute.table, doute.coup), doute);
+        }
         d.bilan.tables_deduites += r.as_ref().is_ok_and(|b| b.verification.as_ref().is_some_and(|v| v.table_deduite.is_some())) as usize;
         match r {
             Ok(b) => d.bulletins.push(b),
@@ -204,12 +210,12 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
 
 /// Juge un scan attribué : la décision de la lecture la plus probable, à vérifier si le
 /// doute compte, si l'attribution est incertaine ou si le recalage est douteux.
-fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils) -> (Place, Result<BulletinCorrige, ErreurBulletin>) {
+fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils) -> (Place, Result<BulletinCorrige, ErreurBulletin>, Option<DouteDecision>) {
     let image = nom_image(s);
     let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
     let Some(j) = juger(s, a.table, a.coup, seuils, corriger) else {
         let er = ErreurBulletin { fichier: image, ligne: 0, table: Some(a.table), coup: Some(a.coup), message: MESSAGE_PANNE.into(), genre: GenreErreur::Interne };
-        return (Place::EnErreur, Err(er));
+        return (Place::EnErreur, Err(er), None);
     };
     let mut raisons = a.raisons.clone();
     if j.sanction_incertaine() {
@@ -222,7 +228,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     }
     if j.p_plus >= seuils.favorable || j.p_moins >= seuils.doute {
         raisons.push(format!(
-            "lecture incertaine : {:.1} % de chances que ce qui est écrit paie davantage le joueur (seuil {} %), {:.1} % qu'il le paie moins (seuil {} %)",
+            "lecture incertaine : les lectures plausibles qui paieraient davantage le joueur pèsent {:.1} % (seuil {} %), celles qui le paieraient moins {:.1} % (seuil {} %)",
             j.p_plus * 100.0,
             seuils.favorable * 100.0,
             j.p_moins * 100.0,
@@ -258,7 +264,8 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         places: contextes.places(&j.lecture),
     };
     let place = if a_verifier { Place::AVerifier } else { Place::Automatique };
-    (place, Ok(BulletinCorrige { lecture: j.lecture, decision: j.decision, verification: Some(verification) }))
+    let doute = DouteDecision { table: a.table, coup: a.coup, p_plus: j.p_plus, p_moins: j.p_moins };
+    (place, Ok(BulletinCorrige { lecture: j.lecture, decision: j.decision, verification: Some(verification) }), Some(doute))
 }
 
 /// Un bulletin dont une personne a donné la lecture.

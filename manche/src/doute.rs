@@ -25,13 +25,14 @@ pub const COMBINAISONS_MAX: usize = 256;
 pub const P_NEGLIGEABLE: f64 = 1e-4;
 
 /// Le seuil de doute des lectures qui paieraient *moins* le joueur que la lecture la plus
-/// probable : au-delà, le bulletin est à vérifier. Calibré sur une manche de validation
-/// (écritures de la planche 3, jamais vues à l'entraînement ni à l'évaluation) : le plus
-/// grand seuil qui garde ≥ 99,5 % de décisions automatiques justes et aucun joueur payé
-/// plus que la vérité (`models/README.md`). Les probabilités par case sont calibrées, mais
-/// leur produit (cases supposées indépendantes) surestime les lectures voisines qui
-/// paieraient moins — des erreurs de lecture, le plus souvent.
-pub const SEUIL_DOUTE: f64 = 0.2;
+/// probable : au-delà, le bulletin est à vérifier. Les probabilités par case sont
+/// calibrées, mais leur produit (cases supposées indépendantes) surestime de beaucoup ces
+/// lectures voisines, des erreurs de lecture le plus souvent : mesuré sur une manche de
+/// validation (écritures de la planche 3, jamais vues à l'entraînement ni à l'évaluation ;
+/// `arbitre evaluer --doute-complet`), des 170 bulletins dont elles pesaient de 20 à 50 %,
+/// **aucun** n'avait une vérité qui paie moins ; le premier cas observé pèse 50,1 %. Le
+/// seuil s'arrête une tranche avant (`models/README.md`).
+pub const SEUIL_DOUTE: f64 = 0.4;
 
 /// Un numéro de table n'est sûr que si la probabilité qu'il en soit un autre reste sous
 /// ce seuil : un numéro mal lu fait passer un bulletin à un autre joueur. Calibré sur la
@@ -65,11 +66,15 @@ pub struct Seuils {
     pub negligeable: f64,
     /// Voir [`LECTURE_SURE_POUR_SANCTIONNER`].
     pub sanction: f64,
+    /// Pour mesurer la calibration du doute (`arbitre evaluer --doute-complet`) : corriger
+    /// toutes les lectures non négligeables au lieu de s'arrêter dès que la réponse est
+    /// acquise. Les décisions ne changent pas ; les probabilités sont complètes.
+    pub complet: bool,
 }
 
 impl Default for Seuils {
     fn default() -> Self {
-        Seuils { doute: SEUIL_DOUTE, favorable: SEUIL_DOUTE_FAVORABLE, table: SEUIL_TABLE, negligeable: P_NEGLIGEABLE, sanction: LECTURE_SURE_POUR_SANCTIONNER }
+        Seuils { doute: SEUIL_DOUTE, favorable: SEUIL_DOUTE_FAVORABLE, table: SEUIL_TABLE, negligeable: P_NEGLIGEABLE, sanction: LECTURE_SURE_POUR_SANCTIONNER, complet: false }
     }
 }
 

@@ -4,6 +4,7 @@
 //! nuisible dans un sens (joueur payé moins que la vérité) ou dans l'autre (payé plus).
 
 use crate::correction::Contextes;
+use crate::jugement::DouteDecision;
 use arbitre_engine::arbitrage::Decision;
 use arbitre_reports::resultats::decision_absent;
 use arbitre_engine::lecture::Lecture;
@@ -32,6 +33,65 @@ pub struct MesuresDecisions {
     pub fantomes: usize,
     /// Les erreurs automatiques, pour les examiner : (table, coup, vérité, machine).
     pub exemples: Vec<(u32, u32, String, String)>,
+    /// La calibration du doute sur la décision, quand il est complet (`--doute-complet`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calibration_du_doute: Option<CalibrationDoute>,
+}
+
+/// Le doute de la machine sur la décision, comparé à la vérité, tranche par tranche : ce
+/// que la machine dit (la probabilité brute qu'une lecture plausible paie moins, ou plus,
+/// que sa décision) et ce qui arrive (la décision de la lecture vraie paie moins, ou plus).
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct CalibrationDoute {
+    /// Sur [`DouteDecision::p_moins`] : la vérité paie moins que la décision.
+    pub moins: Vec<Tranche>,
+    /// Sur [`DouteDecision::p_plus`] : la vérité paie plus.
+    pub plus: Vec<Tranche>,
+}
+
+/// Une tranche de probabilité prédite : les bulletins jugés dont la probabilité est dans
+/// `[de, a)`, la moyenne prédite et le nombre de fois où l'événement est arrivé.
+#[derive(Debug, Clone, Serialize)]
+pub struct Tranche {
+    pub de: f64,
+    pub a: f64,
+    pub bulletins: usize,
+    pub predit: f64,
+    pub observes: usize,
+}
+
+/// Les bornes des tranches : fines là où se règlent les seuils.
+const BORNES_MOINS: [f64; 10] = [0.0, 0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0];
+const BORNES_PLUS: [f64; 7] = [0.0, 1e-4, 0.002, 0.01, 0.05, 0.2, 1.0];
+
+fn tranches(bornes: &[f64], points: &[(f64, bool)]) -> Vec<Tranche> {
+    bornes
+        .windows(2)
+        .enumerate()
+        .map(|(i, w)| {
+            let derniere = i + 2 == bornes.len();
+            let dedans: Vec<&(f64, bool)> = points.iter().filter(|(p, _)| *p >= w[0] && (*p < w[1] || derniere)).collect();
+            let n = dedans.len();
+            let predit = if n == 0 { 0.0 } else { dedans.iter().map(|(p, _)| p).sum::<f64>() / n as f64 };
+            Tranche { de: w[0], a: w[1], bulletins: n, predit, observes: dedans.iter().filter(|(_, e)| *e).count() }
+        })
+        .collect()
+}
+
+impl CalibrationDoute {
+    pub fn texte(&self) -> String {
+        let lignes = |v: &[Tranche]| -> String {
+            v.iter()
+                .filter(|t| t.bulletins > 0)
+                .map(|t| format!("    [{:.4} ; {:.4}) : {} bulletin(s), prédit {:.2} %, observé {:.2} % ({})\n", t.de, t.a, t.bulletins, 100.0 * t.predit, 100.0 * t.observes as f64 / t.bulletins as f64, t.observes))
+                .collect()
+        };
+        format!(
+            "Calibration du doute sur la décision (bulletins jugés par la machine, probabilités brutes complètes) :\n  lectures qui paieraient moins → la vérité paie moins que la décision :\n{}  lectures qui paieraient plus → la vérité paie plus que la décision :\n{}",
+            lignes(&self.moins),
+            lignes(&self.plus)
+        )
+    }
 }
 
 impl MesuresDecisions {
@@ -71,7 +131,11 @@ fn resume(d: &Decision) -> String {
 /// Compare les bulletins décidés aux lectures vraies (une par (table, coup), absents
 /// compris). Une table sans bulletin décidé a zéro (absent), décidé automatiquement sauf
 /// si son absence est à vérifier.
-pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[BulletinCorrige], absences: &[AbsenceAVerifier]) -> MesuresDecisions {
+///
+/// Avec `doutes` (le doute complet de chaque bulletin jugé, `Seuils::complet`), mesure
+/// aussi sa calibration.
+pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[BulletinCorrige], absences: &[AbsenceAVerifier], doutes: Option<&BTreeMap<(u32, u32), DouteDecision>>) -> MesuresDecisions {
+    let (mut moins_predits, mut plus_predits) = (Vec::new(), Vec::new());
     let absences_douteuses: std::collections::BTreeSet<(u32, u32)> = absences.iter().map(|a| (a.table, a.coup)).collect();
     let mut m = MesuresDecisions::default();
     let machine: BTreeMap<(u32, u32), &BulletinCorrige> = decides.iter().map(|b| ((b.decision.table, b.decision.coup), b)).collect();
@@ -86,6 +150,11 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
             None => (decision_absent(l.table, l.coup), absences_douteuses.contains(&cle)),
         };
         let juste = (decision.verdict, decision.score) == (vraie.verdict, vraie.score);
+        let moins = decision.score < vraie.score || (decision.score == vraie.score && decision.verdict > vraie.verdict);
+        if let Some(d) = doutes.and_then(|d| d.get(&cle)) {
+            moins_predits.push((d.p_moins, !juste && !moins));
+            plus_predits.push((d.p_plus, moins));
+        }
         if a_verifier {
             m.a_verifier += 1;
             m.a_verifier_deja_justes += juste as usize;
@@ -96,7 +165,6 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
             m.automatiques_justes += 1;
             continue;
         }
-        let moins = decision.score < vraie.score || (decision.score == vraie.score && decision.verdict > vraie.verdict);
         if moins {
             m.moins_payes += 1;
         } else {
@@ -107,5 +175,29 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
         }
     }
     m.fantomes = machine.keys().filter(|k| !vues.contains(k)).count();
+    if doutes.is_some() {
+        m.calibration_du_doute = Some(CalibrationDoute { moins: tranches(&BORNES_MOINS, &moins_predits), plus: tranches(&BORNES_PLUS, &plus_predits) });
+    }
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chaque_bulletin_compte_dans_une_tranche_et_une_seule() {
+        // La borne haute d'une tranche est exclue, sauf 1 (la dernière la garde).
+        let points = [(0.0, false), (0.005, true), (0.01, false), (0.25, false), (0.45, true), (1.0, true)];
+        let t = tranches(&BORNES_MOINS, &points);
+        assert_eq!(t.iter().map(|t| t.bulletins).sum::<usize>(), points.len());
+        assert_eq!((t[0].bulletins, t[0].observes), (2, 1));
+        assert!((t[0].predit - 0.0025).abs() < 1e-12);
+        assert_eq!((t[1].bulletins, t[1].observes), (1, 0), "0,01 ouvre la deuxième tranche");
+        assert_eq!((t[6].de, t[6].bulletins, t[6].observes), (0.4, 1, 1));
+        assert_eq!((t.last().unwrap().bulletins, t.last().unwrap().observes), (1, 1), "1 est dans la dernière tranche");
+        let texte = CalibrationDoute { moins: t, plus: Vec::new() }.texte();
+        assert!(texte.contains("[0.0000 ; 0.0100) : 2 bulletin(s), prédit 0.25 %, observé 50.00 % (1)"), "{texte}");
+        assert!(!texte.contains("[0.0500"), "une tranche vide n'est pas écrite : {texte}");
+    }
 }

@@ -47,6 +47,17 @@ pub struct Jugement {
     seuils: Seuils,
 }
 
+/// Le doute de la machine sur la décision d'un bulletin jugé à (`table`, `coup`) : les
+/// probabilités brutes [`Jugement::p_plus`] et [`Jugement::p_moins`], pour mesurer leur
+/// calibration contre la vérité d'une manche générée (`evaluation`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DouteDecision {
+    pub table: u32,
+    pub coup: u32,
+    pub p_plus: f64,
+    pub p_moins: f64,
+}
+
 impl Jugement {
     /// La machine doute assez pour qu'une personne regarde : une lecture plausible paierait
     /// davantage le joueur (seuil strict), ou une autre décision est trop probable.
@@ -81,7 +92,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     let (mut non_vue, mut enumerees) = (0.0, 0);
     loop {
         let reste = (1.0 - vue).max(0.0);
-        if plus + reste < seuils.favorable && moins + reste < seuils.doute {
+        if !seuils.complet && plus + reste < seuils.favorable && moins + reste < seuils.doute {
             break;
         }
         enumerees += 1;
@@ -89,7 +100,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             non_vue = reste;
             break;
         }
-        if plus >= seuils.favorable || moins >= seuils.doute {
+        if !seuils.complet && (plus >= seuils.favorable || moins >= seuils.doute) {
             apres_seuil += 1;
             if concurrentes.len() >= CONCURRENTES_MAX || apres_seuil > APRES_SEUIL_MAX {
                 break;
@@ -267,6 +278,22 @@ mod tests {
         // La même, sûre à 99,9 % : décidée seule.
         let s = scan(&[&[("X", 0.999)], &[("Y", 0.9999)]]);
         assert!(!juger(&s, 3, 1, Seuils::default(), corriger).unwrap().douteux());
+    }
+
+    #[test]
+    fn le_doute_complet_donne_les_memes_decisions_et_toute_la_masse() {
+        // OUI (10 points) presque sûr ; OVI, QUI, OUL paieraient moins (zéro). Le jugement
+        // ordinaire s'arrête dès que la masse non vue ne peut plus changer la réponse ; le
+        // complet corrige toutes les lectures non négligeables (QVI, 5 × 10⁻⁵, ne l'est pas).
+        let s = scan(&[&[("O", 0.999), ("Q", 0.001)], &[("U", 0.95), ("V", 0.05)], &[("I", 0.999), ("L", 0.001)]]);
+        let ordinaire = juger(&s, 3, 1, Seuils::default(), corriger).unwrap();
+        let complet = juger(&s, 3, 1, Seuils { complet: true, ..Seuils::default() }, corriger).unwrap();
+        assert_eq!((complet.decision.verdict, complet.decision.score, complet.douteux()), (Verdict::Valide, 10, false));
+        assert_eq!((ordinaire.decision.verdict, ordinaire.decision.score, ordinaire.douteux()), (Verdict::Valide, 10, false));
+        assert_eq!((ordinaire.corrigees, complet.corrigees), (2, 4), "la lecture retenue et OVI ; puis QUI et OUL");
+        let tout = 0.999 * 0.05 * 0.999 + 2.0 * 0.001 * 0.95 * 0.999;
+        assert!((complet.p_moins - tout).abs() < 1e-6, "{}", complet.p_moins);
+        assert!(ordinaire.p_moins < complet.p_moins);
     }
 
     fn lecture(rangees: &[&str]) -> Lecture {

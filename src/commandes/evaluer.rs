@@ -56,6 +56,10 @@ pub struct Args {
     /// Pour calibrer : la probabilité sous laquelle une lecture est négligeable.
     #[arg(long, value_name = "P")]
     negligeable: Option<f64>,
+    /// Mesure la calibration du doute sur la décision : chaque bulletin est jugé sur toutes
+    /// ses lectures non négligeables (plus lent ; mêmes décisions).
+    #[arg(long)]
+    doute_complet: bool,
 }
 
 /// Les vérités terrain de la manche qui ont une image : (image, vérité).
@@ -112,6 +116,9 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         for (table, coup, vraie, machine) in d.exemples.iter().take(20) {
             println!("  table {table}, coup {coup} : vérité {vraie}, décision automatique {machine}");
         }
+        if let Some(c) = &d.calibration_du_doute {
+            print!("\n{}", c.texte());
+        }
     }
     if let Some(s) = &a.sortie {
         let json = serde_json::json!({ "lecture": e, "decisions": decisions });
@@ -153,7 +160,7 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
         None
     };
     let defaut = Seuils::default();
-    let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), favorable: a.seuil_favorable.unwrap_or(defaut.favorable), table: a.seuil_table.unwrap_or(defaut.table), negligeable: a.negligeable.unwrap_or(defaut.negligeable), sanction: a.lecture_sure.unwrap_or(defaut.sanction) };
+    let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), favorable: a.seuil_favorable.unwrap_or(defaut.favorable), table: a.seuil_table.unwrap_or(defaut.table), negligeable: a.negligeable.unwrap_or(defaut.negligeable), sanction: a.lecture_sure.unwrap_or(defaut.sanction), complet: a.doute_complet };
     println!(
         "seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient plus), {} (numéro de table) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {}",
         seuils.doute, seuils.favorable, seuils.table, seuils.sanction, seuils.negligeable
@@ -163,7 +170,7 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     let d = depouiller(entree, &barres)?;
     let vraies: Vec<Lecture> = arbitre_echantillons::sortie::verites(&a.manche)?.into_iter().map(|(_, vt)| vt.lecture).collect();
     let contextes = Contextes::preparer(&partie, &lexique, 1..=partie.coups.len() as u32, a.regles.edition, &barres);
-    let m = mesurer(&contextes, &vraies, &d.bulletins, &d.absences_a_verifier);
+    let m = mesurer(&contextes, &vraies, &d.bulletins, &d.absences_a_verifier, a.doute_complet.then_some(&d.doutes_des_decisions));
     println!("{}", d.bilan.texte());
     Ok((d.scans, m))
 }
