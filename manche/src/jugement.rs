@@ -267,6 +267,21 @@ mod tests {
     }
 
     #[test]
+    fn les_lectures_qui_paieraient_moins_comptent_au_dela_du_seuil_mesure() {
+        // OUI (10 points) le plus probable ; OVI (zéro) paierait moins. Mesurées contre la
+        // vérité, ces lectures-là sont presque toujours des erreurs de lecture : à 30 %, la
+        // décision reste automatique ; à 45 %, au-delà du seuil, une personne regarde.
+        let s = scan(&[&[("O", 0.9999)], &[("U", 0.7), ("V", 0.3)], &[("I", 0.9999)]]);
+        let j = juger(&s, 3, 1, Seuils::default(), corriger).unwrap();
+        assert_eq!((j.decision.verdict, j.decision.score), (Verdict::Valide, 10));
+        assert!((j.p_moins - 0.3).abs() < 1e-3 && !j.douteux(), "{j:?}");
+        let s = scan(&[&[("O", 0.9999)], &[("U", 0.55), ("V", 0.45)], &[("I", 0.9999)]]);
+        let j = juger(&s, 3, 1, Seuils::default(), corriger).unwrap();
+        assert_eq!(j.decision.verdict, Verdict::Valide);
+        assert!(j.p_moins > crate::doute::SEUIL_DOUTE && j.douteux(), "{j:?}");
+    }
+
+    #[test]
     fn une_sanction_sur_une_lecture_incertaine_n_est_pas_automatique() {
         // Toutes les lectures plausibles mènent au même zéro, mais la machine n'est sûre de
         // ce qui est écrit qu'à 80 % : une personne regarde avant de coûter des points.
