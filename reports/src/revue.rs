@@ -291,7 +291,16 @@ fn decision_html(x: &Entree) -> String {
     }
     if let Some(v) = x.verification() {
         let qui = if v.corrigee_par_une_personne { " — lecture corrigée par une personne" } else { "" };
-        let _ = writeln!(h, "<p>Confiance : {}{qui}</p>", pourcent(v.confiance));
+        // Décidé sans personne malgré des lectures concurrentes : elles le paieraient toutes
+        // moins, et ces lectures-là, mesurées contre la vérité, sont presque toujours des
+        // erreurs de lecture (le seuil de 40 % de `arbitre run`).
+        let paient_moins = |c: &crate::verification::LectureConcurrente| c.score < d.score || (c.score == d.score && c.verdict > d.verdict);
+        let pourquoi = if x.raisons.is_none() && !v.corrigee_par_une_personne && v.confiance < 0.99 && !v.alternatives.is_empty() && v.alternatives.iter().all(paient_moins) {
+            " — décidé sans personne : les lectures concurrentes paieraient moins le joueur et sont, mesurées contre la vérité, presque toujours des erreurs de lecture"
+        } else {
+            ""
+        };
+        let _ = writeln!(h, "<p>Confiance : {}{qui}{pourquoi}</p>", pourcent(v.confiance));
         if let Some(t) = &v.table_deduite {
             let _ = writeln!(h, "<p>Numéro de table confirmé par les autres bulletins du coup : {}.</p>", e(t));
         }

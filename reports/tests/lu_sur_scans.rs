@@ -338,3 +338,22 @@ fn la_revue_montre_les_places_examinees_et_celle_retenue() {
     assert!(a.contains("<tr><td>RACINE</td><td>8H</td><td>25</td><td>pénalité</td><td>localisation (−5)</td></tr>"), "{a}");
     assert!(a.contains(&format!("<tr class=\"retenue\" title=\"solution retenue\"><td>{}</td><td>{}</td><td>30</td><td>avertissement (retenue)</td>", retenue.mot, retenue.reference)), "{a}");
 }
+
+#[test]
+fn une_decision_automatique_malgre_des_lectures_qui_paieraient_moins_dit_pourquoi() {
+    // La table 1 au coup 1, décidée seule (valide, 30 points), avec une lecture concurrente
+    // à 30 % qui la mettrait à zéro : la page dit pourquoi personne n'a eu à la voir.
+    let note = "décidé sans personne : les lectures concurrentes paieraient moins le joueur";
+    let mut d = manche_scannee();
+    let v = d.bulletins.iter_mut().find(|b| (b.decision.table, b.decision.coup) == (1, 1)).unwrap().verification.as_mut().unwrap();
+    v.confiance = 0.7;
+    v.alternatives = vec![LectureConcurrente { texte: "ref: 8 H ; score: 30 ; |RICHNE".into(), p: 0.3, verdict: Verdict::Zero, score: 0 }];
+    let h = fichier(&d, "revue.html").unwrap();
+    assert!(article(&h, "c1-t1").contains(note), "{}", article(&h, "c1-t1"));
+    // Pas pour un bulletin à vérifier, ni quand une concurrente paierait davantage.
+    assert!(!article(&h, "c1-t2").contains(note));
+    let v = d.bulletins.iter_mut().find(|b| (b.decision.table, b.decision.coup) == (1, 1)).unwrap().verification.as_mut().unwrap();
+    v.alternatives[0].verdict = Verdict::Valide;
+    v.alternatives[0].score = 35;
+    assert!(!article(&fichier(&d, "revue.html").unwrap(), "c1-t1").contains(note));
+}
