@@ -5,6 +5,7 @@
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
+use crate::a_une_case_pres::lecture_a_une_case_pres;
 use crate::attribution::{numero_sur, probabilite_du_numero, repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
@@ -12,7 +13,6 @@ use crate::corrections::Corrections;
 use crate::doute::Seuils;
 use crate::extraits::extrait;
 use crate::jugement::{doutes, juger, texte_court, trous, DouteDecision};
-use crate::une_lettre_pres::lecture_a_une_case_pres;
 use crate::suivi::Suivi;
 use crate::table_deduite::P_TABLE_POSSIBLE;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};

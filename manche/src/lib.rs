@@ -10,13 +10,14 @@
 //! - [`jugement`] : la décision et la probabilité qu'une autre soit la bonne ;
 //! - [`attribution`] : chaque scan à une table et un coup, ou rejeté ;
 //! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
-//! - [`une_lettre_pres`] : garde-fou d'une sanction qu'une lettre mal lue expliquerait ;
+//! - [`a_une_case_pres`] : garde-fou d'une sanction qu'une case lue de travers (lettre ou cercle) expliquerait ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
 //! - [`extraits`] : les extraits de scans pour la page de revue ;
 //! - [`bilan`] : où chaque image a fini ;
 //! - [`evaluation`] : les décisions mesurées contre la vérité d'une manche générée.
 
+pub mod a_une_case_pres;
 pub mod attribution;
 pub mod bilan;
 pub mod correction;
@@ -28,4 +29,3 @@ pub mod extraits;
 pub mod jugement;
 pub mod suivi;
 pub mod table_deduite;
-pub mod une_lettre_pres;
