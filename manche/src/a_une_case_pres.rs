@@ -1,46 +1,79 @@
-//! Garde-fou des sanctions automatiques : une lettre lue sûrement, mais de travers.
+//! Garde-fou des sanctions automatiques : un caractère lu sûrement, mais de travers, ou
+//! une encre que la détection a manquée.
 //!
 //! Le doute de la machine ne voit que les lectures que le modèle juge possibles ; une
 //! lettre mal formée qu'il lit *sûrement* de travers (le U ouvert d'un JOUR lu C à 98 %,
-//! validation du 26/11/2026 : zéro automatique au lieu de 44 points) n'y figure pas. Or le
-//! joueur écrit aussi son score et sa référence : quand, à une case près, la lecture
+//! validation du 26/11/2026 : zéro automatique au lieu de 44 points) n'y figure pas, ni une
+//! lettre ou un chiffre dont l'encre n'a pas été détectée (le F de BOEUF, le 1 d'une
+//! référence 12L lue 2L : manche `hutte` aux écritures d'évaluation, même jour). Or le
+//! joueur écrit aussi son score et sa référence : quand, à un caractère près, la lecture
 //! désignerait exactement un coup valide *au score écrit* — la même place, les mêmes
 //! points —, ce que le joueur a écrit ailleurs contredit la lecture de la machine, et une
-//! personne doit regarder la case avant qu'une sanction soit décidée.
+//! personne doit regarder avant qu'une sanction soit décidée. De même pour un
+//! avertissement (score erroné) quand le score lu ne diffère du vrai que d'un chiffre (un 0
+//! lu 8) : le mot et la place confirment le score vrai.
 //!
 //! Rien n'est tiré vers un mot : la lecture et sa décision provisoire restent celles de la
 //! machine ; le garde-fou dit seulement *quand* une personne regarde.
 
-use arbitre_engine::arbitrage::{Decision, Verdict};
+use arbitre_engine::arbitrage::{Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 
-/// La lecture, à une case près, qui serait valide au score écrit, si la décision est une
-/// sanction. Chaque case écrite est essayée avec chacune des 26 lettres, entourée ou non
-/// comme lue, puis avec l'autre état de son cercle (un joker revendiqué que le modèle n'a
-/// pas vu, ou vu à tort).
-pub fn lecture_a_une_case_pres(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<Lecture> {
+/// Une lecture voisine de celle de la machine, qui serait valide, et ce qui les sépare.
+#[derive(Debug, Clone)]
+pub struct LectureVoisine {
+    pub lecture: Lecture,
+    /// Ce que la machine a peut-être mal lu (« une lettre », …), pour la raison.
+    pub ecart: &'static str,
+}
+
+/// La lecture, à un caractère près, qui serait valide, si la décision est une sanction et
+/// que le score écrit se lit. Essayées dans l'ordre :
+/// - chaque case écrite avec chacune des 26 lettres (cercle inchangé), puis avec l'autre
+///   état de son cercle (un joker que le modèle n'a pas vu, ou vu à tort) ;
+/// - un mot écrit sur une seule ligne avec une lettre de plus, à l'un de ses bouts ou à
+///   côté de l'une de ses lettres (au milieu, c'est la règle des trous, `jugement::trous`) ;
+/// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé ;
+///
+/// toutes valides **au score écrit** ; et, pour un avertissement de score seul, le score
+/// vrai quand le score lu n'en diffère que d'un chiffre (changé, en plus ou en moins).
+pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<LectureVoisine> {
     let ecrit = decision.score_revendique?;
     if decision.verdict == Verdict::Valide {
         return None;
     }
     let valide_au_score_ecrit = |v: &Lecture| corriger(v).is_some_and(|d| d.verdict == Verdict::Valide && d.score == ecrit);
+    let trouve = |lectures: Vec<Lecture>, ecart| lectures.into_iter().find(|v| valide_au_score_ecrit(v)).map(|lecture| LectureVoisine { lecture, ecart });
+    trouve(autres_cases(l), "une lettre, ou le cercle d'un joker")
+        .or_else(|| trouve(une_lettre_de_plus(l), "une lettre non détectée, au bout du mot ou à côté"))
+        .or_else(|| trouve(autres_references(l), "un caractère de la référence"))
+        .or_else(|| {
+            let score_seul = decision.verdict == Verdict::Avertissement && decision.motifs == [Motif::Score];
+            let vrai = decision.score.to_string();
+            let mut v = l.clone();
+            v.score = Some(vrai.clone());
+            (score_seul && a_un_chiffre_pres(&ecrit.to_string(), &vrai) && corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide)).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score" })
+        })
+}
+
+/// Chaque case écrite remplacée par ce qu'elle aurait pu être.
+fn autres_cases(l: &Lecture) -> Vec<Lecture> {
+    let mut v = Vec::new();
     for (i, rangee) in l.rangees.iter().enumerate() {
         for (j, cellule) in rangee.iter().enumerate() {
             for autre in autres_cellules(cellule) {
-                let mut v = l.clone();
-                v.rangees[i][j] = autre;
-                if valide_au_score_ecrit(&v) {
-                    return Some(v);
-                }
+                let mut a = l.clone();
+                a.rangees[i][j] = autre;
+                v.push(a);
             }
         }
     }
-    None
+    v
 }
 
 /// Ce qu'une case écrite aurait pu être, à une erreur de lecture près : une autre lettre
 /// (même cercle), ou la même lettre avec l'autre état du cercle. Une case vide n'a pas
-/// d'autre lecture ici (l'encre manquée est l'affaire des trous, `jugement::trous`).
+/// d'autre lecture ici (l'encre manquée est l'affaire des trous et des bouts du mot).
 fn autres_cellules(c: &Cellule) -> Vec<Cellule> {
     let (lettre, entouree) = match c.contenu {
         Contenu::Lettre(t) => (Some(t.lettre), t.entouree),
@@ -53,6 +86,87 @@ fn autres_cellules(c: &Cellule) -> Vec<Cellule> {
         v.push(avec(x, !entouree));
     }
     v
+}
+
+/// Un mot écrit sur une seule ligne (une rangée, ou une colonne) avec une lettre de plus
+/// que la détection de l'encre a pu manquer : à l'un de ses bouts, ou à côté de l'une de
+/// ses lettres (une lettre de raccord dessinée au-dessus, au-dessous ou sur le côté ; au
+/// milieu du mot, c'est la règle des trous). Un mot déjà dessiné sur plusieurs rangées et
+/// colonnes n'est pas regardé.
+fn une_lettre_de_plus(l: &Lecture) -> Vec<Lecture> {
+    let lettre = |x: char| Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree: false }), barree: false };
+    let vide = Cellule { contenu: Contenu::Vide, barree: false };
+    let en_rangee = l.rangees.len() == 1;
+    if !en_rangee && !l.rangees.iter().all(|r| r.len() <= 1) {
+        return Vec::new();
+    }
+    let long = if en_rangee { l.rangees[0].len() } else { l.rangees.len() };
+    let mut v = Vec::new();
+    for x in 'A'..='Z' {
+        let mut a = l.clone();
+        let mut b = l.clone();
+        if en_rangee {
+            a.rangees[0].insert(0, lettre(x));
+            b.rangees[0].push(lettre(x));
+        } else {
+            a.rangees.insert(0, vec![lettre(x)]);
+            b.rangees.push(vec![lettre(x)]);
+        }
+        v.extend([a, b]);
+        for k in 0..long {
+            let mut dessus = l.clone();
+            let mut dessous = l.clone();
+            if en_rangee {
+                let ligne: Vec<Cellule> = std::iter::repeat_n(vide.clone(), k).chain([lettre(x)]).collect();
+                dessus.rangees.insert(0, ligne.clone());
+                dessous.rangees.push(ligne);
+            } else {
+                for (i, r) in dessus.rangees.iter_mut().enumerate() {
+                    r.resize(1, vide.clone());
+                    r.insert(0, if i == k { lettre(x) } else { vide.clone() });
+                }
+                dessous.rangees[k].resize(1, vide.clone());
+                dessous.rangees[k].push(lettre(x));
+            }
+            v.extend([dessus, dessous]);
+        }
+    }
+    v
+}
+
+/// La référence écrite avec sa lettre remplacée par une autre de A à O, ou son nombre par
+/// un autre de 1 à 15 (un chiffre mal lu ou manqué : 12L lu 2L), le reste tel qu'écrit.
+fn autres_references(l: &Lecture) -> Vec<Lecture> {
+    let Some(r) = &l.reference else { return Vec::new() };
+    let c: Vec<char> = r.chars().collect();
+    let mut refs: Vec<String> = Vec::new();
+    if let Some(i) = c.iter().position(|x| x.is_ascii_alphabetic()) {
+        refs.extend(('A'..='O').filter(|&y| y != c[i]).map(|y| c[..i].iter().chain([&y]).chain(&c[i + 1..]).collect()));
+    }
+    if let Some(d) = c.iter().position(|x| x.is_ascii_digit()) {
+        let f = c[d..].iter().position(|x| !x.is_ascii_digit()).map_or(c.len(), |k| d + k);
+        let (avant, apres): (String, String) = (c[..d].iter().collect(), c[f..].iter().collect());
+        refs.extend((1..=15).map(|n| format!("{avant}{n}{apres}")).filter(|s| s != r));
+    }
+    refs.into_iter()
+        .map(|r| {
+            let mut a = l.clone();
+            a.reference = Some(r);
+            a
+        })
+        .collect()
+}
+
+/// Deux nombres écrits qui ne diffèrent que d'un chiffre : changé (20 et 28), en plus ou en
+/// moins (12 et 2).
+fn a_un_chiffre_pres(a: &str, b: &str) -> bool {
+    let sans_un = |long: &str, court: &str| (0..long.len()).any(|k| format!("{}{}", &long[..k], &long[k + 1..]) == court);
+    match a.len() as isize - b.len() as isize {
+        0 => a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() == 1,
+        1 => sans_un(a, b),
+        -1 => sans_un(b, a),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -84,8 +198,8 @@ mod tests {
         // JOUR lu JOCR, sûrement : zéro ; mais JOUR vaut exactement les 44 points écrits.
         let l = lecture("JOCR");
         let d = moteur(44)(&l).unwrap();
-        let v = lecture_a_une_case_pres(&l, &d, moteur(44)).expect("la lecture à une case près");
-        assert_eq!(texte_court(&v), "|JOUR");
+        let v = lecture_voisine(&l, &d, moteur(44)).expect("la lecture à une case près");
+        assert_eq!(texte_court(&v.lecture), "|JOUR");
     }
 
     #[test]
@@ -93,10 +207,10 @@ mod tests {
         // Le joueur a écrit 40 : JOUR (44) ne serait pas valide au score écrit, rien ne
         // contredit la lecture de la machine.
         let l = lecture("JOCR");
-        assert!(lecture_a_une_case_pres(&l, &moteur(40)(&l).unwrap(), moteur(40)).is_none());
+        assert!(lecture_voisine(&l, &moteur(40)(&l).unwrap(), moteur(40)).is_none());
         // À deux cases près, ce n'est plus une lettre mal lue.
         let l = lecture("JACR");
-        assert!(lecture_a_une_case_pres(&l, &moteur(44)(&l).unwrap(), moteur(44)).is_none());
+        assert!(lecture_voisine(&l, &moteur(44)(&l).unwrap(), moteur(44)).is_none());
     }
 
     #[test]
@@ -104,7 +218,7 @@ mod tests {
         let l = lecture("JOUR");
         let d = moteur(44)(&l).unwrap();
         assert_eq!(d.verdict, Verdict::Valide);
-        assert!(lecture_a_une_case_pres(&l, &d, |_| panic!("rien à essayer")).is_none());
+        assert!(lecture_voisine(&l, &d, |_| panic!("rien à essayer")).is_none());
     }
 
     #[test]
@@ -120,7 +234,72 @@ mod tests {
             Some(d)
         };
         let l = lecture("JOUR");
-        let v = lecture_a_une_case_pres(&l, &joker(&l).unwrap(), joker).expect("le cercle");
-        assert_eq!(texte_court(&v), "|JOuR");
+        let v = lecture_voisine(&l, &joker(&l).unwrap(), joker).expect("le cercle");
+        assert_eq!(texte_court(&v.lecture), "|JOuR");
+    }
+
+    /// Le moteur pour l'essai : la lecture dont le texte est `vrai` vaut `points` au score
+    /// écrit `ecrit`, toute autre est un zéro.
+    fn seul_valide(vrai: &'static str, points: u32, ecrit: u32) -> impl Fn(&Lecture) -> Option<Decision> {
+        move |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(ecrit);
+            if texte_court(l) == vrai {
+                (d.verdict, d.score) = (Verdict::Valide, points);
+            }
+            Some(d)
+        }
+    }
+
+    #[test]
+    fn une_lettre_que_la_detection_a_manquee_au_bout_ou_a_cote_du_mot_est_trouvee() {
+        // BOEUF lu BOEU (le F non détecté) : mot incomplet, zéro.
+        let l = lecture("BOEU");
+        let moteur = seul_valide("|BOEUF", 33, 33);
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le F");
+        assert_eq!(texte_court(&v.lecture), "|BOEUF");
+        assert!(v.ecart.contains("non détectée"));
+        // REVUE et, dessous, le I de raccord que la détection a manqué.
+        let l = lecture("REVUE");
+        let moteur = seul_valide("|REVUE ; |I", 30, 30);
+        assert_eq!(texte_court(&lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le I").lecture), "|REVUE ; |I");
+        // Un mot vertical : la lettre de raccord à droite de sa deuxième lettre.
+        let mut l = Lecture::nouvelle(19, 11);
+        l.rangees = ["R", "E", "V"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
+        let moteur = seul_valide("|R ; |EN ; |V", 12, 12);
+        assert_eq!(texte_court(&lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le N").lecture), "|R ; |EN ; |V");
+    }
+
+    #[test]
+    fn un_chiffre_de_la_reference_manque_est_trouve() {
+        // 12L lu 2L : le mot se pose ailleurs, zéro ; 12L le paie aux 28 points écrits.
+        let mut l = lecture("AVEC");
+        l.reference = Some("2L".into());
+        let moteur = seul_valide("ref: 12L ; |AVEC", 28, 28);
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le 1");
+        assert_eq!(v.lecture.reference.as_deref(), Some("12L"));
+        assert_eq!(v.ecart, "un caractère de la référence");
+    }
+
+    #[test]
+    fn un_avertissement_sur_un_score_lu_a_un_chiffre_pres_est_trouve() {
+        // 20 lu 28 : avertissement (score erroné) ; 20 est le score vrai du mot.
+        let l = lecture("GERA");
+        let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+        (d.verdict, d.score, d.score_revendique, d.motifs) = (Verdict::Avertissement, 20, Some(28), vec![Motif::Score]);
+        let avertissement = d.clone();
+        let moteur = move |v: &Lecture| {
+            let mut e = avertissement.clone();
+            if v.score.as_deref() == Some("20") {
+                (e.verdict, e.score_revendique) = (Verdict::Valide, Some(20));
+            }
+            Some(e)
+        };
+        let v = lecture_voisine(&l, &d, &moteur).expect("le 0 lu 8");
+        assert_eq!((v.lecture.score.as_deref(), v.ecart), (Some("20"), "un chiffre du score"));
+        // 35 écrit pour 20 : deux chiffres d'écart, une vraie erreur de score du joueur.
+        d.score_revendique = Some(35);
+        assert!(lecture_voisine(&l, &d, &moteur).is_none());
+        assert!(a_un_chiffre_pres("12", "2") && a_un_chiffre_pres("7", "17") && !a_un_chiffre_pres("12", "21"));
     }
 }

@@ -5,7 +5,7 @@
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
-use crate::a_une_case_pres::lecture_a_une_case_pres;
+use crate::a_une_case_pres::lecture_voisine;
 use crate::attribution::{numero_sur, probabilite_du_numero, repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
@@ -242,12 +242,12 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
     }
     if raisons.is_empty() {
-        if let Some(v) = lecture_a_une_case_pres(&j.lecture, &j.decision, corriger) {
+        if let Some(v) = lecture_voisine(&j.lecture, &j.decision, corriger) {
             raisons.push(format!(
-                "sanction ({}) alors qu'à une case près, la lecture « {} » serait valide au score écrit ({}) : une lettre a peut-être été mal lue",
+                "sanction ({}) alors qu'à un caractère près ({}), la lecture « {} » serait valide : la machine a peut-être mal lu ou manqué ce caractère",
                 arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
-                texte_court(&v),
-                j.decision.score_revendique.unwrap_or_default()
+                v.ecart,
+                texte_court(&v.lecture)
             ));
         }
     }
