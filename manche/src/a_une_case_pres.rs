@@ -48,11 +48,13 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
         .or_else(|| trouve(une_lettre_de_plus(l), "une lettre non détectée, au bout du mot ou à côté"))
         .or_else(|| trouve(autres_references(l), "un caractère de la référence"))
         .or_else(|| {
-            let score_seul = decision.verdict == Verdict::Avertissement && decision.motifs == [Motif::Score];
             let vrai = decision.score.to_string();
+            if decision.verdict != Verdict::Avertissement || decision.motifs != [Motif::Score] || !a_un_chiffre_pres(&ecrit.to_string(), &vrai) {
+                return None;
+            }
             let mut v = l.clone();
-            v.score = Some(vrai.clone());
-            (score_seul && a_un_chiffre_pres(&ecrit.to_string(), &vrai) && corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide)).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score" })
+            v.score = Some(vrai);
+            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score" })
         })
 }
 

@@ -5,7 +5,7 @@
 
 use crate::correction::Contextes;
 use crate::jugement::DouteDecision;
-use arbitre_engine::arbitrage::Decision;
+use arbitre_engine::arbitrage::{paie_moins, Decision};
 use arbitre_reports::resultats::decision_absent;
 use arbitre_engine::lecture::Lecture;
 use arbitre_reports::verification::AbsenceAVerifier;
@@ -150,7 +150,7 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
             None => (decision_absent(l.table, l.coup), absences_douteuses.contains(&cle)),
         };
         let juste = (decision.verdict, decision.score) == (vraie.verdict, vraie.score);
-        let moins = decision.score < vraie.score || (decision.score == vraie.score && decision.verdict > vraie.verdict);
+        let moins = paie_moins((decision.verdict, decision.score), (vraie.verdict, vraie.score));
         if let Some(d) = doutes.and_then(|d| d.get(&cle)) {
             moins_predits.push((d.p_moins, !juste && !moins));
             plus_predits.push((d.p_plus, moins));

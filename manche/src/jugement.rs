@@ -85,7 +85,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     let decision = corriger(&premiere.lecture)?;
     let cle = (decision.verdict, decision.score);
     let (mut vue, mut plus, mut moins, mut corrigees, mut apres_seuil) = (premiere.p, 0.0, 0.0, 1, 0);
-    let paie_plus = |(v, s): (arbitre_engine::arbitrage::Verdict, u32)| s > cle.1 || (s == cle.1 && v < cle.0);
+    let paie_plus = |issue: (arbitre_engine::arbitrage::Verdict, u32)| arbitre_engine::arbitrage::paie_moins(cle, issue);
     let mut concurrentes: Vec<LectureConcurrente> = Vec::new();
     let mut deja: HashMap<String, Option<(arbitre_engine::arbitrage::Verdict, u32)>> = HashMap::from([(texte_court(&premiere.lecture), Some(cle))]);
     // Masse plausible non vue : comptée contre la décision si la borne arrête l'énumération.

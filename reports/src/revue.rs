@@ -294,7 +294,7 @@ fn decision_html(x: &Entree) -> String {
         // Décidé sans personne malgré des lectures concurrentes : elles le paieraient toutes
         // moins, et ces lectures-là, mesurées contre la vérité, sont presque toujours des
         // erreurs de lecture (le seuil de 40 % de `arbitre run`).
-        let paient_moins = |c: &crate::verification::LectureConcurrente| c.score < d.score || (c.score == d.score && c.verdict > d.verdict);
+        let paient_moins = |c: &crate::verification::LectureConcurrente| arbitre_engine::arbitrage::paie_moins((c.verdict, c.score), (d.verdict, d.score));
         let pourquoi = if x.raisons.is_none() && !v.corrigee_par_une_personne && v.confiance < 0.99 && !v.alternatives.is_empty() && v.alternatives.iter().all(paient_moins) {
             " — décidé sans personne : les lectures concurrentes paieraient moins le joueur et sont, mesurées contre la vérité, presque toujours des erreurs de lecture"
         } else {

@@ -110,6 +110,12 @@ pub enum Verdict {
     Zero,
 }
 
+/// Une décision (verdict, points payés) paie-t-elle moins le joueur qu'une autre : moins de
+/// points, ou autant avec une sanction plus sévère.
+pub fn paie_moins((verdict, score): (Verdict, u32), (autre_verdict, autre_score): (Verdict, u32)) -> bool {
+    score < autre_score || (score == autre_score && verdict > autre_verdict)
+}
+
 /// Les motifs du billet de correction (voir `MOTIFS.md`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
