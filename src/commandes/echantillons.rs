@@ -34,7 +34,10 @@ pub struct Args {
     /// Coups à générer : « 1-5 », « 3 » ; tous par défaut.
     #[arg(long)]
     coups: Option<String>,
-    /// Résolution maximale du scan (150 à 400 dpi ; moins pour des fichiers plus légers).
+    /// Résolution minimale du scan (150 à 600 dpi).
+    #[arg(long, default_value_t = 150)]
+    dpi_min: u32,
+    /// Résolution maximale du scan (150 à 600 dpi ; moins pour des fichiers plus légers).
     #[arg(long, default_value_t = 400)]
     dpi_max: u32,
     /// Qualité JPEG maximale (45 à 95).
@@ -83,8 +86,8 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     if a.tables == 0 {
         bail!("--tables doit valoir au moins 1");
     }
-    if !(150..=400).contains(&a.dpi_max) || !(45..=95).contains(&a.jpeg_max) {
-        bail!("--dpi-max dans 150–400, --jpeg-max dans 45–95");
+    if !(150..=600).contains(&a.dpi_min) || !(150..=600).contains(&a.dpi_max) || a.dpi_min > a.dpi_max || !(45..=95).contains(&a.jpeg_max) {
+        bail!("--dpi-min et --dpi-max dans 150–600 (--dpi-min au plus --dpi-max), --jpeg-max dans 45–95");
     }
     let lx = a.lexique.charger()?;
     let partie = lire_partie(&a.partie, formule(&a.formule)?)?;
@@ -111,7 +114,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         None => (Ecritures::charger(&dossier, partage)?, polices(partage)),
     };
     let mut g = Generateur::new(&form, &ecritures, &pol);
-    g.bornes = Bornes { dpi: (150.0, a.dpi_max as f32), jpeg: (45.min(a.jpeg_max), a.jpeg_max) };
+    g.bornes = Bornes { dpi: (a.dpi_min as f32, a.dpi_max as f32), jpeg: (45.min(a.jpeg_max), a.jpeg_max) };
     let prevus = prevoir_manche(&partie, &lx, &coups, a.tables, a.graine).map_err(anyhow::Error::msg)?;
     let bilan = ecrire_manche(&g, &prevus, &texte, a.graine, a.tables, &a.sortie).with_context(|| format!("écriture dans {}", a.sortie.display()))?;
     eprintln!(
