@@ -45,6 +45,9 @@ pub struct MesuresDecisions {
 pub struct CalibrationDoute {
     /// Sur [`DouteDecision::p_moins`] : la vérité paie moins que la décision.
     pub moins: Vec<Tranche>,
+    /// Les mêmes, pour les seules décisions « valide » (une sanction automatique demande de
+    /// toute façon une lecture sûre à 97 %, donc des lectures qui paieraient moins sous 3 %).
+    pub moins_valides: Vec<Tranche>,
     /// Sur [`DouteDecision::p_plus`] : la vérité paie plus.
     pub plus: Vec<Tranche>,
 }
@@ -87,8 +90,9 @@ impl CalibrationDoute {
                 .collect()
         };
         format!(
-            "Calibration du doute sur la décision (bulletins jugés par la machine, probabilités brutes complètes) :\n  lectures qui paieraient moins → la vérité paie moins que la décision :\n{}  lectures qui paieraient plus → la vérité paie plus que la décision :\n{}",
+            "Calibration du doute sur la décision (bulletins jugés par la machine, probabilités brutes complètes) :\n  lectures qui paieraient moins → la vérité paie moins que la décision :\n{}  … dont décisions « valide » :\n{}  lectures qui paieraient plus → la vérité paie plus que la décision :\n{}",
             lignes(&self.moins),
+            lignes(&self.moins_valides),
             lignes(&self.plus)
         )
     }
@@ -135,7 +139,7 @@ fn resume(d: &Decision) -> String {
 /// Avec `doutes` (le doute complet de chaque bulletin jugé, `Seuils::complet`), mesure
 /// aussi sa calibration.
 pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[BulletinCorrige], absences: &[AbsenceAVerifier], doutes: Option<&BTreeMap<(u32, u32), DouteDecision>>) -> MesuresDecisions {
-    let (mut moins_predits, mut plus_predits) = (Vec::new(), Vec::new());
+    let (mut moins_predits, mut moins_valides, mut plus_predits) = (Vec::new(), Vec::new(), Vec::new());
     let absences_douteuses: std::collections::BTreeSet<(u32, u32)> = absences.iter().map(|a| (a.table, a.coup)).collect();
     let mut m = MesuresDecisions::default();
     let machine: BTreeMap<(u32, u32), &BulletinCorrige> = decides.iter().map(|b| ((b.decision.table, b.decision.coup), b)).collect();
@@ -153,6 +157,9 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
         let moins = paie_moins((decision.verdict, decision.score), (vraie.verdict, vraie.score));
         if let Some(d) = doutes.and_then(|d| d.get(&cle)) {
             moins_predits.push((d.p_moins, !juste && !moins));
+            if decision.verdict == arbitre_engine::arbitrage::Verdict::Valide {
+                moins_valides.push((d.p_moins, !juste && !moins));
+            }
             plus_predits.push((d.p_plus, moins));
         }
         if a_verifier {
@@ -176,7 +183,7 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
     }
     m.fantomes = machine.keys().filter(|k| !vues.contains(k)).count();
     if doutes.is_some() {
-        m.calibration_du_doute = Some(CalibrationDoute { moins: tranches(&BORNES_MOINS, &moins_predits), plus: tranches(&BORNES_PLUS, &plus_predits) });
+        m.calibration_du_doute = Some(CalibrationDoute { moins: tranches(&BORNES_MOINS, &moins_predits), moins_valides: tranches(&BORNES_MOINS, &moins_valides), plus: tranches(&BORNES_PLUS, &plus_predits) });
     }
     m
 }
@@ -196,7 +203,9 @@ mod tests {
         assert_eq!((t[1].bulletins, t[1].observes), (1, 0), "0,01 ouvre la deuxième tranche");
         assert_eq!((t[6].de, t[6].bulletins, t[6].observes), (0.4, 1, 1));
         assert_eq!((t.last().unwrap().bulletins, t.last().unwrap().observes), (1, 1), "1 est dans la dernière tranche");
-        let texte = CalibrationDoute { moins: t, plus: Vec::new() }.texte();
+        let valides = tranches(&BORNES_MOINS, &points[3..5]);
+        let texte = CalibrationDoute { moins: t, moins_valides: valides, plus: Vec::new() }.texte();
+        assert!(texte.contains("… dont décisions « valide » :\n    [0.2000 ; 0.3000) : 1 bulletin(s), prédit 25.00 %, observé 0.00 % (0)\n    [0.4000 ; 0.5000) : 1 bulletin(s)"), "{texte}");
         assert!(texte.contains("[0.0000 ; 0.0100) : 2 bulletin(s), prédit 0.25 %, observé 50.00 % (1)"), "{texte}");
         assert!(!texte.contains("[0.0500"), "une tranche vide n'est pas écrite : {texte}");
     }
