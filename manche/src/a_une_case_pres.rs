@@ -18,6 +18,7 @@
 
 use arbitre_engine::arbitrage::{Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
+use arbitre_pipeline::lecture_scan::reference_bien_formee;
 
 /// Une lecture voisine de celle de la machine, qui serait valide, et ce qui les sépare.
 #[derive(Debug, Clone)]
@@ -33,7 +34,8 @@ pub struct LectureVoisine {
 ///   état de son cercle (un joker que le modèle n'a pas vu, ou vu à tort) ;
 /// - un mot écrit sur une seule ligne avec une lettre de plus, à l'un de ses bouts ou à
 ///   côté de l'une de ses lettres (au milieu, c'est la règle des trous, `jugement::trous`) ;
-/// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé ;
+/// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé, et, lue mal formée,
+///   un ou deux de ses caractères lus à la place d'une lettre ;
 ///
 /// toutes valides **au score écrit** ; et, pour un avertissement de score seul, le score
 /// vrai quand le score lu n'en diffère que d'un chiffre (changé, en plus ou en moins).
@@ -138,6 +140,10 @@ fn une_lettre_de_plus(l: &Lecture) -> Vec<Lecture> {
 
 /// La référence écrite avec sa lettre remplacée par une autre de A à O, ou son nombre par
 /// un autre de 1 à 15 (un chiffre mal lu ou manqué : 12L lu 2L), le reste tel qu'écrit.
+/// Une référence lue mal formée (sans lettre A–O et nombre 1–15) a sans doute une lettre
+/// lue comme un chiffre ou deux : chacun de ses caractères, et chaque paire de caractères
+/// voisins, y est aussi remplacé par une lettre de A à O (G lu 6 : « 6 5 » pour « G 5 » ;
+/// un K en deux traits lu « 14 »).
 fn autres_references(l: &Lecture) -> Vec<Lecture> {
     let Some(r) = &l.reference else { return Vec::new() };
     let c: Vec<char> = r.chars().collect();
@@ -149,6 +155,16 @@ fn autres_references(l: &Lecture) -> Vec<Lecture> {
         let f = c[d..].iter().position(|x| !x.is_ascii_digit()).map_or(c.len(), |k| d + k);
         let (avant, apres): (String, String) = (c[..d].iter().collect(), c[f..].iter().collect());
         refs.extend((1..=15).map(|n| format!("{avant}{n}{apres}")).filter(|s| s != r));
+    }
+    if !reference_bien_formee(r) {
+        let ecrits: Vec<usize> = (0..c.len()).filter(|&i| !c[i].is_whitespace()).collect();
+        for (k, &i) in ecrits.iter().enumerate() {
+            // Le caractère i seul, puis i et le suivant écrit (sans blanc entre eux).
+            let fins = [Some(i), ecrits.get(k + 1).copied().filter(|&j| j == i + 1)];
+            for fin in fins.into_iter().flatten() {
+                refs.extend(('A'..='O').map(|y| c[..i].iter().chain([&y]).chain(&c[fin + 1..]).collect::<String>()).filter(|s| s != r));
+            }
+        }
     }
     refs.into_iter()
         .map(|r| {
@@ -281,6 +297,25 @@ mod tests {
         let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le 1");
         assert_eq!(v.lecture.reference.as_deref(), Some("12L"));
         assert_eq!(v.ecart, "un caractère de la référence");
+    }
+
+    #[test]
+    fn une_lettre_de_la_reference_lue_comme_un_chiffre_est_trouvee() {
+        // G 5 lu « 6 5 » (référence mal formée) : pénalité ; G 5 le paie aux 31 points écrits.
+        let mut l = lecture("YET");
+        l.reference = Some("6 5".into());
+        let moteur = seul_valide("ref: G 5 ; |YET", 31, 31);
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le G");
+        assert_eq!(v.lecture.reference.as_deref(), Some("G 5"));
+        // Un K en deux traits lu « 14 » : deux caractères voisins pour une lettre.
+        l.reference = Some("14 10".into());
+        let moteur = seul_valide("ref: K 10 ; |YET", 31, 31);
+        assert_eq!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le K").lecture.reference.as_deref(), Some("K 10"));
+        // Bien formée, la référence ne change que d'une lettre ou d'un nombre : une vraie
+        // erreur de place (G 5 écrit pour 6 G) reste sanctionnée sans personne.
+        l.reference = Some("G 5".into());
+        let moteur = seul_valide("ref: 6 G ; |YET", 31, 31);
+        assert!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).is_none());
     }
 
     #[test]
