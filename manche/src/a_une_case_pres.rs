@@ -34,6 +34,8 @@ pub struct LectureVoisine {
 ///   état de son cercle (un joker que le modèle n'a pas vu, ou vu à tort) ;
 /// - un mot écrit sur une seule ligne avec une lettre de plus, à l'un de ses bouts ou à
 ///   côté de l'une de ses lettres (au milieu, c'est la règle des trous, `jugement::trous`) ;
+///   un mot dessiné avec ses lettres de raccord, avec une lettre de plus dans une case vide
+///   voisine d'une lettre écrite ;
 /// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé, et, lue mal formée,
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
 ///
@@ -48,6 +50,7 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
     let trouve = |lectures: Vec<Lecture>, ecart| lectures.into_iter().find(|v| valide_au_score_ecrit(v)).map(|lecture| LectureVoisine { lecture, ecart });
     trouve(autres_cases(l), "une lettre, ou le cercle d'un joker")
         .or_else(|| trouve(une_lettre_de_plus(l), "une lettre non détectée, au bout du mot ou à côté"))
+        .or_else(|| trouve(une_lettre_dans_le_dessin(l), "une lettre non détectée, à côté des lettres écrites"))
         .or_else(|| trouve(autres_references(l), "un caractère de la référence"))
         .or_else(|| {
             let vrai = decision.score.to_string();
@@ -136,6 +139,64 @@ fn une_lettre_de_plus(l: &Lecture) -> Vec<Lecture> {
         }
     }
     v
+}
+
+/// Une lecture dessinée sur plusieurs rangées et colonnes (un mot et ses lettres de raccord,
+/// que [`une_lettre_de_plus`] ne regarde pas) avec une lettre de plus dans une case vide qui
+/// touche une case écrite, dans le dessin ou juste autour (le P de PET non détecté, à côté
+/// du NOS de raccord : la lecture sans lui pose ET pour 2 points, avertissement, au lieu
+/// de 18 — manche `fumee` aux écritures d'évaluation, 26/11/2026).
+fn une_lettre_dans_le_dessin(l: &Lecture) -> Vec<Lecture> {
+    let (h, w) = (l.rangees.len(), l.rangees.iter().map(Vec::len).max().unwrap_or(0));
+    if h <= 1 || w <= 1 {
+        return Vec::new();
+    }
+    let vide = Cellule { contenu: Contenu::Vide, barree: false };
+    // Le dessin entouré d'une rangée et d'une colonne vides de chaque côté.
+    let mut grille = vec![vec![vide.clone(); w + 2]; h + 2];
+    for (i, r) in l.rangees.iter().enumerate() {
+        for (j, c) in r.iter().enumerate() {
+            grille[i + 1][j + 1] = c.clone();
+        }
+    }
+    let ecrite = |i: usize, j: usize| grille[i][j].contenu != Contenu::Vide || grille[i][j].barree;
+    let mut v = Vec::new();
+    for i in 0..h + 2 {
+        for j in 0..w + 2 {
+            let voisine_ecrite = (i > 0 && ecrite(i - 1, j)) || (i + 1 < h + 2 && ecrite(i + 1, j)) || (j > 0 && ecrite(i, j - 1)) || (j + 1 < w + 2 && ecrite(i, j + 1));
+            if ecrite(i, j) || !voisine_ecrite {
+                continue;
+            }
+            for x in 'A'..='Z' {
+                let mut g = grille.clone();
+                g[i][j] = Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree: false }), barree: false };
+                let mut a = l.clone();
+                a.rangees = sans_bords_vides(g);
+                v.push(a);
+            }
+        }
+    }
+    v
+}
+
+/// Les rangées d'une grille sans ses rangées vides du haut et du bas, sans ses colonnes
+/// vides de gauche, et sans les cases vides de fin de chaque rangée.
+fn sans_bords_vides(mut g: Vec<Vec<Cellule>>) -> Vec<Vec<Cellule>> {
+    let vide_c = |c: &Cellule| c.contenu == Contenu::Vide && !c.barree;
+    while g.first().is_some_and(|r| r.iter().all(vide_c)) {
+        g.remove(0);
+    }
+    while g.last().is_some_and(|r| r.iter().all(vide_c)) {
+        g.pop();
+    }
+    while !g.is_empty() && g.iter().all(|r| r.first().is_none_or(vide_c)) {
+        for r in &mut g {
+            if !r.is_empty() {
+                r.remove(0);
+            }
+        }
+    }
+    arbitre_pipeline::lecture_scan::sans_cases_vides_finales(g)
 }
 
 /// La référence écrite avec sa lettre remplacée par une autre de A à O, ou son nombre par
@@ -297,6 +358,21 @@ mod tests {
         let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le 1");
         assert_eq!(v.lecture.reference.as_deref(), Some("12L"));
         assert_eq!(v.ecart, "un caractère de la référence");
+    }
+
+    #[test]
+    fn une_lettre_manquee_dans_un_dessin_avec_raccords_est_trouvee() {
+        // PET et, à côté, NOS de raccord ; le P non détecté : la lecture sans lui vaut 2
+        // points (ET), avertissement au lieu des 18 écrits.
+        let mut l = lecture(".N");
+        l.rangees = [".N", ".O", "ES", "T"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
+        let moteur = seul_valide("|.N ; |PO ; |ES ; |T", 18, 18);
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le P");
+        assert_eq!(texte_court(&v.lecture), "|.N ; |PO ; |ES ; |T");
+        assert!(v.ecart.contains("à côté des lettres écrites"));
+        // Une lettre de plus loin des lettres écrites n'est pas essayée.
+        let moteur = seul_valide("|.N ; |.O ; |ES ; |T ; | ; |..A", 18, 18);
+        assert!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).is_none());
     }
 
     #[test]
