@@ -39,14 +39,23 @@ pub struct LectureVoisine {
 /// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé, et, lue mal formée,
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
 ///
-/// toutes valides **au score écrit** ; et, pour un avertissement de score seul, le score
-/// vrai quand le score lu n'en diffère que d'un chiffre (changé, en plus ou en moins).
+/// toutes valides **au score écrit** (ou averties pour le seul score, à un chiffre du score
+/// écrit : une faute de calcul du joueur) ; et, pour un avertissement de score seul, le
+/// score vrai quand le score lu n'en diffère que d'un chiffre (changé, en plus ou en moins).
 pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<LectureVoisine> {
     let ecrit = decision.score_revendique?;
     if decision.verdict == Verdict::Valide {
         return None;
     }
-    let valide_au_score_ecrit = |v: &Lecture| corriger(v).is_some_and(|d| d.verdict == Verdict::Valide && d.score == ecrit);
+    // Valide au score écrit ; ou, faute de calcul du joueur d'un chiffre (HAUTE, 31 points,
+    // écrit 30 : avertissement), averti de score seul à un chiffre du score écrit — une
+    // décision qui paierait plus que celle de la machine.
+    let valide_au_score_ecrit = |v: &Lecture| {
+        corriger(v).is_some_and(|d| {
+            (d.verdict == Verdict::Valide && d.score == ecrit)
+                || (d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit.to_string(), &d.score.to_string()) && arbitre_engine::arbitrage::paie_moins((decision.verdict, decision.score), (d.verdict, d.score)))
+        })
+    };
     let trouve = |lectures: Vec<Lecture>, ecart| lectures.into_iter().find(|v| valide_au_score_ecrit(v)).map(|lecture| LectureVoisine { lecture, ecart });
     trouve(autres_cases(l), "une lettre, ou le cercle d'un joker")
         .or_else(|| trouve(une_lettre_de_plus(l), "une lettre non détectée, au bout du mot ou à côté"))
@@ -373,6 +382,28 @@ mod tests {
         // Une lettre de plus loin des lettres écrites n'est pas essayée.
         let moteur = seul_valide("|.N ; |.O ; |ES ; |T ; | ; |..A", 18, 18);
         assert!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).is_none());
+    }
+
+    #[test]
+    fn une_lettre_mal_lue_d_un_mot_averti_pour_son_score_est_trouvee() {
+        // HAUTE (31 points) écrit 30 : avertissement ; lu HAUIE (le T lu I) : zéro.
+        let l = lecture("HAUIE");
+        let moteur = |v: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(v.table, v.coup);
+            d.score_revendique = Some(30);
+            if texte_court(v) == "|HAUTE" {
+                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 31, vec![Motif::Score]);
+            }
+            Some(d)
+        };
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("le T");
+        assert_eq!(texte_court(&v.lecture), "|HAUTE");
+        // Un score écrit loin du vrai (52 pour 31) ne confirme rien : le zéro reste.
+        let loin = |v: &Lecture| moteur(v).map(|mut d| {
+            d.score_revendique = Some(52);
+            d
+        });
+        assert!(lecture_voisine(&l, &loin(&l).unwrap(), loin).is_none());
     }
 
     #[test]
