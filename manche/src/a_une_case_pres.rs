@@ -47,16 +47,16 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
     if decision.verdict == Verdict::Valide {
         return None;
     }
-    // Valide au score écrit ; ou, faute de calcul du joueur d'un chiffre (HAUTE, 31 points,
-    // écrit 30 : avertissement), averti de score seul à un chiffre du score écrit — une
-    // décision qui paierait plus que celle de la machine.
-    let valide_au_score_ecrit = |v: &Lecture| {
+    // Ce que le joueur a écrit ailleurs confirme la lecture voisine : valide au score écrit ;
+    // ou, faute de calcul du joueur d'un chiffre (HAUTE, 31 points, écrit 30), avertie pour
+    // le seul score à un chiffre du score écrit, et payant plus que la décision de la machine.
+    let confirmee_par_l_ecrit = |v: &Lecture| {
         corriger(v).is_some_and(|d| {
             (d.verdict == Verdict::Valide && d.score == ecrit)
                 || (d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit.to_string(), &d.score.to_string()) && arbitre_engine::arbitrage::paie_moins((decision.verdict, decision.score), (d.verdict, d.score)))
         })
     };
-    let trouve = |lectures: Vec<Lecture>, ecart| lectures.into_iter().find(|v| valide_au_score_ecrit(v)).map(|lecture| LectureVoisine { lecture, ecart });
+    let trouve = |lectures: Vec<Lecture>, ecart| lectures.into_iter().find(|v| confirmee_par_l_ecrit(v)).map(|lecture| LectureVoisine { lecture, ecart });
     trouve(autres_cases(l), "une lettre, ou le cercle d'un joker")
         .or_else(|| trouve(une_lettre_de_plus(l), "une lettre non détectée, au bout du mot ou à côté"))
         .or_else(|| trouve(une_lettre_dans_le_dessin(l), "une lettre non détectée, à côté des lettres écrites"))
