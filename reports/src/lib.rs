@@ -9,6 +9,7 @@
 pub mod accords;
 pub mod alertes;
 pub mod archive;
+mod billet_imprime;
 pub mod billets;
 pub mod dossier;
 pub mod double_arbitrage;
