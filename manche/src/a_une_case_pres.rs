@@ -16,20 +16,23 @@
 //! Rien n'est tiré vers un mot : la lecture et sa décision provisoire restent celles de la
 //! machine ; le garde-fou dit seulement *quand* une personne regarde.
 
-use arbitre_engine::arbitrage::{Decision, Motif, Verdict};
+use arbitre_engine::arbitrage::{paie_moins, Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 use arbitre_pipeline::lecture_scan::reference_bien_formee;
 
-/// Une lecture voisine de celle de la machine, qui serait valide, et ce qui les sépare.
+/// Une lecture voisine de celle de la machine, que ce que le joueur a écrit confirmerait, et
+/// ce qui les sépare.
 #[derive(Debug, Clone)]
 pub struct LectureVoisine {
     pub lecture: Lecture,
     /// Ce que la machine a peut-être mal lu (« une lettre », …), pour la raison.
     pub ecart: &'static str,
+    /// Le verdict de la lecture voisine : valide, ou averti pour le seul score.
+    pub verdict: Verdict,
 }
 
-/// La lecture, à un caractère près, qui serait valide, si la décision est une sanction et
-/// que le score écrit se lit. Essayées dans l'ordre :
+/// La lecture, à un caractère près, que ce que le joueur a écrit ailleurs confirmerait, si
+/// la décision est une sanction et que le score écrit se lit. Essayées dans l'ordre :
 /// - chaque case écrite avec chacune des 26 lettres (cercle inchangé), puis avec l'autre
 ///   état de son cercle (un joker que le modèle n'a pas vu, ou vu à tort) ;
 /// - un mot écrit sur une seule ligne avec une lettre de plus, à l'un de ses bouts ou à
@@ -50,25 +53,26 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
     // Ce que le joueur a écrit ailleurs confirme la lecture voisine : valide au score écrit ;
     // ou, faute de calcul du joueur d'un chiffre (HAUTE, 31 points, écrit 30), avertie pour
     // le seul score à un chiffre du score écrit, et payant plus que la décision de la machine.
-    let confirmee_par_l_ecrit = |v: &Lecture| {
-        corriger(v).is_some_and(|d| {
-            (d.verdict == Verdict::Valide && d.score == ecrit)
-                || (d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit.to_string(), &d.score.to_string()) && arbitre_engine::arbitrage::paie_moins((decision.verdict, decision.score), (d.verdict, d.score)))
-        })
+    let ecrit_texte = ecrit.to_string();
+    let confirmee_par_l_ecrit = |v: &Lecture| -> Option<Verdict> {
+        let d = corriger(v)?;
+        let valide = d.verdict == Verdict::Valide && d.score == ecrit;
+        let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit_texte, &d.score.to_string()) && paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
+        (valide || faute_de_calcul).then_some(d.verdict)
     };
-    let trouve = |lectures: Vec<Lecture>, ecart| lectures.into_iter().find(|v| confirmee_par_l_ecrit(v)).map(|lecture| LectureVoisine { lecture, ecart });
+    let trouve = |lectures: Vec<Lecture>, ecart| lectures.into_iter().find_map(|lecture| confirmee_par_l_ecrit(&lecture).map(|verdict| LectureVoisine { lecture, ecart, verdict }));
     trouve(autres_cases(l), "une lettre, ou le cercle d'un joker")
         .or_else(|| trouve(une_lettre_de_plus(l), "une lettre non détectée, au bout du mot ou à côté"))
         .or_else(|| trouve(une_lettre_dans_le_dessin(l), "une lettre non détectée, à côté des lettres écrites"))
         .or_else(|| trouve(autres_references(l), "un caractère de la référence"))
         .or_else(|| {
             let vrai = decision.score.to_string();
-            if decision.verdict != Verdict::Avertissement || decision.motifs != [Motif::Score] || !a_un_chiffre_pres(&ecrit.to_string(), &vrai) {
+            if decision.verdict != Verdict::Avertissement || decision.motifs != [Motif::Score] || !a_un_chiffre_pres(&ecrit_texte, &vrai) {
                 return None;
             }
             let mut v = l.clone();
             v.score = Some(vrai);
-            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score" })
+            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", verdict: Verdict::Valide })
         })
 }
 

@@ -244,10 +244,11 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     if raisons.is_empty() {
         if let Some(v) = lecture_voisine(&j.lecture, &j.decision, corriger) {
             raisons.push(format!(
-                "sanction ({}) alors qu'à un caractère près ({}), la lecture « {} » serait valide : la machine a peut-être mal lu ou manqué ce caractère",
+                "sanction ({}) alors qu'à un caractère près ({}), la lecture « {} » serait {} : la machine a peut-être mal lu ou manqué ce caractère",
                 arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
                 v.ecart,
-                texte_court(&v.lecture)
+                texte_court(&v.lecture),
+                if v.verdict == Verdict::Valide { "valide" } else { "avertie pour le seul score, à un chiffre du score écrit" }
             ));
         }
     }

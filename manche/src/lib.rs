@@ -10,7 +10,7 @@
 //! - [`jugement`] : la décision et la probabilité qu'une autre soit la bonne ;
 //! - [`attribution`] : chaque scan à une table et un coup, ou rejeté ;
 //! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
-//! - [`a_une_case_pres`] : garde-fou d'une sanction qu'une case lue de travers (lettre ou cercle) expliquerait ;
+//! - [`a_une_case_pres`] : garde-fou d'une sanction qu'un caractère lu de travers ou manqué (case, cercle, référence, score) expliquerait ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
 //! - [`extraits`] : les extraits de scans pour la page de revue ;
