@@ -214,10 +214,10 @@ fn sans_bords_vides(mut g: Vec<Vec<Cellule>>) -> Vec<Vec<Cellule>> {
 
 /// La référence écrite avec sa lettre remplacée par une autre de A à O, ou son nombre par
 /// un autre de 1 à 15 (un chiffre mal lu ou manqué : 12L lu 2L), le reste tel qu'écrit.
-/// Une référence lue mal formée (sans lettre A–O et nombre 1–15) a sans doute une lettre
-/// lue comme un chiffre ou deux : chacun de ses caractères, et chaque paire de caractères
-/// voisins, y est aussi remplacé par une lettre de A à O (G lu 6 : « 6 5 » pour « G 5 » ;
-/// un K en deux traits lu « 14 »).
+/// Une référence lue mal formée (sans lettre A–O et nombre 1–15, règlement 4.3.1) a sans
+/// doute une lettre lue comme un chiffre ou deux : chacun de ses caractères, et chaque
+/// paire de caractères voisins, y est aussi remplacé par une lettre de A à O (G lu 6 :
+/// « 6 5 » pour « G 5 » ; un K en deux traits lu « 14 »).
 fn autres_references(l: &Lecture) -> Vec<Lecture> {
     let Some(r) = &l.reference else { return Vec::new() };
     let c: Vec<char> = r.chars().collect();
