@@ -115,7 +115,7 @@ fn autres_cellules(c: &Cellule) -> Vec<Cellule> {
 /// colonnes n'est pas regardé.
 fn une_lettre_de_plus(l: &Lecture) -> Vec<Lecture> {
     let lettre = |x: char| Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree: false }), barree: false };
-    let vide = Cellule { contenu: Contenu::Vide, barree: false };
+    let vide = Cellule::vide();
     let en_rangee = l.rangees.len() == 1;
     if !en_rangee && !l.rangees.iter().all(|r| r.len() <= 1) {
         return Vec::new();
@@ -160,56 +160,35 @@ fn une_lettre_de_plus(l: &Lecture) -> Vec<Lecture> {
 /// du NOS de raccord : la lecture sans lui pose ET pour 2 points, avertissement, au lieu
 /// de 18 — manche `fumee` aux écritures d'évaluation, 26/11/2026).
 fn une_lettre_dans_le_dessin(l: &Lecture) -> Vec<Lecture> {
-    let (h, w) = (l.rangees.len(), l.rangees.iter().map(Vec::len).max().unwrap_or(0));
+    let (h, w) = (l.rangees.len() as u32, l.rangees.iter().map(Vec::len).max().unwrap_or(0) as u32);
     if h <= 1 || w <= 1 {
         return Vec::new();
     }
-    let vide = Cellule { contenu: Contenu::Vide, barree: false };
-    // Le dessin entouré d'une rangée et d'une colonne vides de chaque côté.
-    let mut grille = vec![vec![vide.clone(); w + 2]; h + 2];
-    for (i, r) in l.rangees.iter().enumerate() {
-        for (j, c) in r.iter().enumerate() {
-            grille[i + 1][j + 1] = c.clone();
-        }
-    }
-    let ecrite = |i: usize, j: usize| grille[i][j].contenu != Contenu::Vide || grille[i][j].barree;
+    // Les cases écrites, décalées d'une rangée et d'une colonne pour loger une lettre autour.
+    let ecrites: Vec<([u32; 2], Cellule)> = l
+        .rangees
+        .iter()
+        .enumerate()
+        .flat_map(|(i, r)| r.iter().enumerate().filter(|(_, c)| **c != Cellule::vide()).map(move |(j, c)| ([i as u32 + 1, j as u32 + 1], c.clone())))
+        .collect();
+    let ecrite = |p: [u32; 2]| ecrites.iter().any(|(q, _)| *q == p);
     let mut v = Vec::new();
     for i in 0..h + 2 {
         for j in 0..w + 2 {
-            let voisine_ecrite = (i > 0 && ecrite(i - 1, j)) || (i + 1 < h + 2 && ecrite(i + 1, j)) || (j > 0 && ecrite(i, j - 1)) || (j + 1 < w + 2 && ecrite(i, j + 1));
-            if ecrite(i, j) || !voisine_ecrite {
+            let voisines = [[i.wrapping_sub(1), j], [i + 1, j], [i, j.wrapping_sub(1)], [i, j + 1]];
+            if ecrite([i, j]) || !voisines.into_iter().any(ecrite) {
                 continue;
             }
             for x in 'A'..='Z' {
-                let mut g = grille.clone();
-                g[i][j] = Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree: false }), barree: false };
+                let mut presentes = ecrites.clone();
+                presentes.push(([i, j], Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree: false }), barree: false }));
                 let mut a = l.clone();
-                a.rangees = sans_bords_vides(g);
+                a.rangees = crate::doute::rangees(&presentes);
                 v.push(a);
             }
         }
     }
     v
-}
-
-/// Les rangées d'une grille sans ses rangées vides du haut et du bas, sans ses colonnes
-/// vides de gauche, et sans les cases vides de fin de chaque rangée.
-fn sans_bords_vides(mut g: Vec<Vec<Cellule>>) -> Vec<Vec<Cellule>> {
-    let vide_c = |c: &Cellule| c.contenu == Contenu::Vide && !c.barree;
-    while g.first().is_some_and(|r| r.iter().all(vide_c)) {
-        g.remove(0);
-    }
-    while g.last().is_some_and(|r| r.iter().all(vide_c)) {
-        g.pop();
-    }
-    while !g.is_empty() && g.iter().all(|r| r.first().is_none_or(vide_c)) {
-        for r in &mut g {
-            if !r.is_empty() {
-                r.remove(0);
-            }
-        }
-    }
-    arbitre_pipeline::lecture_scan::sans_cases_vides_finales(g)
 }
 
 /// La référence écrite avec sa lettre remplacée par une autre de A à O, ou son nombre par

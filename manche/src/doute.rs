@@ -191,8 +191,8 @@ impl Iterator for Enumeration<'_> {
     }
 }
 
-/// Les rangées du rectangle qui contient les cases présentes.
-fn rangees(presentes: &[([u32; 2], Cellule)]) -> Vec<Vec<Cellule>> {
+/// Les rangées du rectangle qui contient les cases présentes (position `[rangée, colonne]`).
+pub(crate) fn rangees(presentes: &[([u32; 2], Cellule)]) -> Vec<Vec<Cellule>> {
     if presentes.is_empty() {
         return Vec::new();
     }
