@@ -12,7 +12,7 @@ use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
 use crate::doute::Seuils;
 use crate::extraits::extrait;
-use crate::jugement::{doutes, juger, texte_court, trous, DouteDecision};
+use crate::jugement::{doutes, ecriture_a_part_negligee, juger, texte_court, trous, DouteDecision};
 use crate::suivi::Suivi;
 use crate::table_deduite::P_TABLE_POSSIBLE;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
@@ -238,6 +238,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     if let Some(&(i, j)) = trous(&j.lecture).first() {
         raisons.push(format!("case vide entre deux lettres (rangée {}, case {} du mot lu) : une lettre a peut-être échappé à la machine", i + 1, j + 1));
     }
+    raisons.extend(ecriture_a_part_negligee(&j.lecture, &j.decision));
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
         raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
     }

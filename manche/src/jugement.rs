@@ -13,7 +13,7 @@
 //! donnerait la même.
 
 use crate::doute::{Enumeration, Seuils, COMBINAISONS_MAX};
-use arbitre_engine::arbitrage::Decision;
+use arbitre_engine::arbitrage::{Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Contenu, Lecture};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::{Doute, LectureConcurrente};
@@ -165,6 +165,55 @@ pub fn trous(l: &Lecture) -> Vec<(usize, usize)> {
     let ecrite = |&(i, j): &(usize, usize)| l.rangees[i].get(j).is_some_and(|c| c.contenu != Contenu::Vide || c.barree);
     let (Some(debut), Some(fin)) = (ligne.iter().position(ecrite), ligne.iter().rposition(ecrite)) else { return Vec::new() };
     ligne[debut..=fin].iter().filter(|p| !ecrite(p)).copied().collect()
+}
+
+/// Les écritures à part d'une lecture : les groupes d'au moins deux lettres écrites (cases
+/// non barrées qui se touchent par un côté, comme les blocs du moteur, règlement 5.4.2.b),
+/// par leur première rangée (à partir de 0), dans l'ordre de lecture.
+pub fn ecritures_a_part(l: &Lecture) -> Vec<usize> {
+    let ecrite = |i: usize, j: usize| l.rangees.get(i).and_then(|r| r.get(j)).is_some_and(|c| !c.barree && c.contenu != Contenu::Vide);
+    let mut vue: Vec<Vec<bool>> = l.rangees.iter().map(|r| vec![false; r.len()]).collect();
+    let mut groupes = Vec::new();
+    for i in 0..l.rangees.len() {
+        for j in 0..l.rangees[i].len() {
+            if !ecrite(i, j) || vue[i][j] {
+                continue;
+            }
+            let (mut pile, mut n) = (vec![(i, j)], 0);
+            vue[i][j] = true;
+            while let Some((a, b)) = pile.pop() {
+                n += 1;
+                let voisines = [(a.wrapping_sub(1), b), (a + 1, b), (a, b.wrapping_sub(1)), (a, b + 1)];
+                for (x, y) in voisines {
+                    if ecrite(x, y) && !vue[x][y] {
+                        vue[x][y] = true;
+                        pile.push((x, y));
+                    }
+                }
+            }
+            if n >= 2 {
+                groupes.push(i);
+            }
+        }
+    }
+    groupes
+}
+
+/// Pourquoi une décision qui paie le joueur laisse de côté une écriture à part, s'il y en
+/// a une. Deux solutions écrites à part paient le minimum (règlement 5.4.2.b, guide 5.6) ;
+/// un mot que la lecture rend injouable n'est pas un mot joué et se néglige (règlement
+/// 5.2.1). Une seule lettre lue de travers fait donc d'une seconde solution une écriture
+/// négligée, et le joueur est payé plus que le minimum sans que le doute de la machine le
+/// voie (manche `2_ai` graine 131 : CURE dessiné avec ses raccords, son R lu K sûrement ;
+/// REVUE payé 30 au lieu du minimum, 14 averti). Un zéro n'est pas regardé ici : il repose
+/// déjà sur une lecture sûre et le garde-fou des sanctions.
+pub fn ecriture_a_part_negligee(l: &Lecture, d: &Decision) -> Option<String> {
+    let groupes = ecritures_a_part(l);
+    if groupes.len() < 2 || d.verdict == Verdict::Zero || d.motifs.contains(&Motif::PlusieursSolutions) {
+        return None;
+    }
+    let rangees = groupes.iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(", ");
+    Some(format!("{} écritures à part (commençant aux rangées {rangees}), une seule solution comptée : une écriture mal lue est peut-être une seconde solution, qui serait payée au minimum (guide 5.6)", groupes.len()))
 }
 
 /// Une case ou un champ est douteux quand sa lecture la plus probable a moins de cette
@@ -334,5 +383,33 @@ mod tests {
         // Un mot et ses lettres de raccord dessinés sur plusieurs rangées et colonnes : les
         // cases vides y sont légitimes.
         assert!(trous(&lecture(&["KA", ".L", ".E"])).is_empty());
+    }
+
+    #[test]
+    fn un_mot_et_ses_raccords_font_une_seule_ecriture() {
+        // REVUE et le N de raccord sous son U se touchent ; une lettre seule à part ne fait
+        // pas une écriture.
+        assert_eq!(ecritures_a_part(&lecture(&["REVUE", "...N", "", "......X"])), vec![0]);
+        // Deux cases qui ne se touchent que par un coin sont à part ; une case barrée
+        // n'existe pas (règlement 5.4) et ne relie rien.
+        assert!(ecritures_a_part(&lecture(&["AB", "..CD"])).len() == 2);
+        assert_eq!(ecritures_a_part(&lecture(&["AB~XCD"])), vec![0, 0]);
+    }
+
+    #[test]
+    fn une_ecriture_a_part_que_la_decision_ne_compte_pas_va_a_une_personne() {
+        // Manche `2_ai` graine 131 : CURE dessiné avec ses raccords E et D, son R lu K ; plus
+        // bas REVUE et son raccord N. CUKE ne se joue pas (pas de K) : négligé, REVUE payé 30.
+        let l = lecture(&[".C", ".U", "EK", "DE", "", "", "", "..........REVUE", ".............N"]);
+        let mut d = arbitre_reports::resultats::decision_absent(1, 1);
+        (d.verdict, d.score, d.motifs) = (Verdict::Valide, 30, Vec::new());
+        let raison = ecriture_a_part_negligee(&l, &d).expect("à vérifier");
+        assert!(raison.contains("rangées 1, 8") && raison.contains("guide 5.6"), "{raison}");
+        // Les deux solutions comptées (le minimum payé) : rien à voir de plus.
+        d.motifs = vec![Motif::Score, Motif::PlusieursSolutions];
+        assert!(ecriture_a_part_negligee(&l, &d).is_none());
+        // Une seule écriture : rien non plus.
+        d.motifs.clear();
+        assert!(ecriture_a_part_negligee(&lecture(&["..........REVUE", ".............N"]), &d).is_none());
     }
 }
