@@ -300,7 +300,7 @@ fn decision_html(x: &Entree) -> String {
         } else {
             ""
         };
-        let _ = writeln!(h, "<p>Confiance : {}{qui}{pourquoi}</p>", pourcent(v.confiance));
+        let _ = writeln!(h, "<p>Confiance dans la décision : {}{qui}{pourquoi}</p>", pourcent(v.confiance));
         if let Some(t) = &v.table_deduite {
             let _ = writeln!(h, "<p>Numéro de table confirmé par les autres bulletins du coup : {}.</p>", e(t));
         }
