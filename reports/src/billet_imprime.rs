@@ -59,6 +59,11 @@ table.cases td .entouree { display: inline-block; width: calc(var(--c) * 0.88); 
 table.cases td.barree { text-decoration: line-through; text-decoration-thickness: 0.35mm; color: #666; }
 table.cases td .alt { font-size: calc(var(--c) * 0.45); }
 .decoupe { font-size: 6pt; color: #777; }
+.tampon { position: absolute; left: 52mm; top: 34mm; transform: rotate(-14deg); border: 0.8mm solid #b00; color: #b00; padding: 1mm 3mm;
+  font-size: 15pt; font-weight: bold; letter-spacing: 0.5mm; background: rgba(255, 255, 255, 0.5); pointer-events: none; }
+.tampon small { display: block; font-size: 6.5pt; letter-spacing: 0; font-weight: normal; }
+p.provisoire { width: 190mm; border: 0.6mm solid #b00; color: #b00; padding: 2mm 3mm; font-weight: bold; background: #fff; }
+@media print { .ecran { display: none; } }
 @media screen { body { padding: 6mm; background: #ddd; } .billet { background: #fff; } }
 "#;
 
@@ -71,8 +76,18 @@ pub fn billet_html(b: &Billet) -> String {
     h.push_str(&bande_penalite(b));
     h.push_str(&ligne_grille(b));
     h.push_str(&bande_zero(b));
+    h.push_str(&tampon_provisoire(b));
     h.push_str(PIED);
     h
+}
+
+/// Le tampon d'un billet provisoire (décision à vérifier par une personne), imprimé en
+/// travers du billet pour qu'il ne soit pas distribué par mégarde.
+fn tampon_provisoire(b: &Billet) -> String {
+    if !b.provisoire {
+        return String::new();
+    }
+    "<div class=\"tampon\">PROVISOIRE<small>décision à vérifier (revue.html) : ne pas distribuer</small></div>\n".to_string()
 }
 
 /// L'ouverture du billet, avec sa table et son coup ; « da » quand il émane du double

@@ -83,6 +83,10 @@ pub struct Billet {
     pub score_attribue: u32,
     /// (20) Votre bulletin : la lecture du bulletin du joueur.
     pub bulletin: Option<Lecture>,
+    /// La décision est à vérifier par une personne (`arbitre run` : lecture douteuse,
+    /// absence peut-être due à une image rejetée…) : le billet est provisoire, marqué comme
+    /// tel, et ne se distribue qu'après la revue.
+    pub provisoire: bool,
 }
 
 impl Item {
@@ -231,6 +235,7 @@ pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Co
     let lectures: HashMap<(u32, u32), &Lecture> =
         dossier.bulletins.iter().rev().map(|b| ((b.decision.table, b.decision.coup), &b.lecture)).collect();
     let (decisions, rectifs) = par_bulletin(dossier, resultats, comparaison);
+    let a_verifier = crate::verification::cases_a_verifier(dossier, resultats);
 
     let mut v = Vec::new();
     for coup in &dossier.partie.coups {
@@ -277,6 +282,7 @@ pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Co
                 items,
                 score_attribue: case.score,
                 bulletin: lectures.get(&(l.table, coup.numero)).map(|&l| l.clone()),
+                provisoire: a_verifier.contains_key(&(l.table, coup.numero)),
             });
         }
     }
@@ -285,7 +291,8 @@ pub fn billets(dossier: &Dossier, resultats: &Resultats, comparaison: Option<&Co
 
 /// Les billets en une page HTML imprimable (trois par page A4).
 pub fn billets_html(titre: &str, billets: &[Billet]) -> String {
-    let mut corps = String::from("<div class=\"feuille\">\n");
+    let mut corps = bandeau_billets_provisoires(billets);
+    corps.push_str("<div class=\"feuille\">\n");
     if billets.is_empty() {
         corps.push_str("<p>Aucun billet de correction pour cette partie.</p>\n");
     }
@@ -294,4 +301,18 @@ pub fn billets_html(titre: &str, billets: &[Billet]) -> String {
     }
     corps.push_str("</div>\n");
     page(&format!("Billets de correction — {titre}"), STYLE, &corps)
+}
+
+/// À l'écran seulement (l'impression garde trois billets par page) : combien de billets
+/// sont provisoires. Chacun porte aussi, imprimé, le tampon « PROVISOIRE ».
+fn bandeau_billets_provisoires(billets: &[Billet]) -> String {
+    let n = billets.iter().filter(|b| b.provisoire).count();
+    if n == 0 {
+        return String::new();
+    }
+    format!(
+        "<p class=\"provisoire ecran\">BILLETS PROVISOIRES : {} sur une décision à vérifier par une personne (revue.html), {} « PROVISOIRE » : à ne distribuer qu'après la revue et une nouvelle correction avec le fichier de corrections</p>\n",
+        crate::accords::compte(n, "billet repose", "billets reposent"),
+        if n == 1 { "marqué" } else { "marqués" }
+    )
 }

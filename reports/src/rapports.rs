@@ -34,7 +34,9 @@ pub struct Rapports {
 /// Les remarques de la feuille de suivi : solos, commission, moyennes, bulletins à
 /// corriger à la main, bulletins non pointés par le premier arbitre.
 fn remarques(d: &Dossier, r: &Resultats, c: Option<&Comparaison>) -> Vec<String> {
-    let mut v: Vec<String> = r.solos().iter().map(|(coup, table, score)| format!("Solo : table {table}, coup {coup} ({score} points)")).collect();
+    // La feuille imprimée dit elle-même qu'elle est provisoire (la marque des résultats).
+    let mut v: Vec<String> = crate::verification::marque_provisoire(crate::verification::cases_a_verifier(d, r).len()).into_iter().collect();
+    v.extend(r.solos().iter().map(|(coup, table, score)| format!("Solo : table {table}, coup {coup} ({score} points)")));
     for b in d.bulletins.iter().filter(|b| b.decision.commission) {
         v.push(format!("Commission : table {}, coup {}", b.decision.table, b.decision.coup));
     }

@@ -31,6 +31,9 @@ pub struct Synthese {
     pub moyennes: usize,
     pub moyennes_appliquees: usize,
     pub billets: usize,
+    /// Les billets à distribuer qui sont provisoires : leur décision est à vérifier par une
+    /// personne.
+    pub billets_provisoires: usize,
     /// Avec le premier arbitre : les billets du double arbitre (à distribuer).
     pub billets_double_arbitre: Option<usize>,
     /// Double arbitrage : bulletins non relus (décision du premier arbitre conservée).
@@ -80,6 +83,7 @@ impl Synthese {
             absents: r.absents.len(),
             illisibles: d.erreurs.len(),
             billets: billets.len(),
+            billets_provisoires: billets.iter().filter(|b| b.provisoire && (c.is_none() || b.double_arbitrage)).count(),
             billets_double_arbitre: c.map(|_| billets.iter().filter(|b| b.double_arbitrage).count()),
             moyennes: r.moyennes.iter().filter(|m| !m.appliquee).count(),
             moyennes_appliquees: r.moyennes.iter().filter(|m| m.appliquee).count(),
@@ -180,6 +184,10 @@ impl Synthese {
                 compte(self.billets, "billet", "billets")
             ),
             None => compte(self.billets, "billet de correction", "billets de correction"),
+        };
+        let billets = match self.billets_provisoires {
+            0 => billets,
+            n => format!("{billets} dont {} (décision à vérifier)", compte(n, "provisoire", "provisoires")),
         };
         let appliquees = if self.moyennes_appliquees > 0 {
             format!(" et {}", compte(self.moyennes_appliquees, "appliquée", "appliquées"))

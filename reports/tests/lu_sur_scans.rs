@@ -190,6 +190,29 @@ fn tant_que_des_bulletins_sont_a_verifier_les_resultats_sont_provisoires() {
 }
 
 #[test]
+fn un_billet_dont_la_decision_est_a_verifier_est_marque_provisoire() {
+    let d = manche_scannee();
+    let r = generer_rapports(&d);
+    // (2, 1) à vérifier (avertissement) et l'absence douteuse de la table 3 au coup 1 ont un
+    // billet provisoire ; le zéro en commission de (1, 2), décidé, un billet ordinaire.
+    let provisoires: Vec<(u32, u32)> = r.billets.iter().filter(|b| b.provisoire).map(|b| (b.table, b.coup)).collect();
+    assert_eq!(provisoires, vec![(2, 1), (3, 1)]);
+    assert!(r.billets.iter().any(|b| (b.table, b.coup) == (1, 2) && !b.provisoire));
+    let h = fichier(&d, "billets.html").unwrap();
+    // Le tampon est imprimé sur chaque billet provisoire, le bandeau n'est qu'à l'écran.
+    let billet = |t: u32, c: u32| {
+        let debut = h.find(&format!("data-table=\"{t}\" data-coup=\"{c}\"")).unwrap();
+        &h[debut..debut + h[debut..].find("</section>").unwrap()]
+    };
+    assert!(billet(2, 1).contains("class=\"tampon\">PROVISOIRE") && billet(3, 1).contains("class=\"tampon\""));
+    assert!(!billet(1, 2).contains("tampon"));
+    assert!(h.contains("<p class=\"provisoire ecran\">BILLETS PROVISOIRES : 2 billets reposent sur une décision à vérifier") && h.contains("@media print { .ecran { display: none; } }"), "{h}");
+    assert!(r.synthese.texte().contains("billets de correction dont 2 provisoires (décision à vérifier)"), "{}", r.synthese.texte());
+    // La feuille de suivi imprimée le dit dans ses remarques.
+    assert!(fichier(&d, "suivi.html").unwrap().contains("<li>RÉSULTATS PROVISOIRES : 2 bulletins à vérifier"));
+}
+
+#[test]
 fn sans_bulletin_a_verifier_les_resultats_ne_sont_pas_provisoires() {
     let mut d = manche_scannee();
     d.rejets.clear();
@@ -203,6 +226,10 @@ fn sans_bulletin_a_verifier_les_resultats_ne_sont_pas_provisoires() {
         assert!(!fichier(&d, page).unwrap().contains("PROVISOIRES"), "{page}");
     }
     assert!(fichier(&d, "resultats.csv").unwrap().lines().skip(1).all(|l| l.ends_with(",0")));
+    assert!(r.billets.iter().all(|b| !b.provisoire));
+    for page in ["billets.html", "suivi.html"] {
+        assert!(!fichier(&d, page).unwrap().contains("PROVISOIRE"), "{page}");
+    }
     // Des lectures tapées : ni marque ni colonne.
     for b in &mut d.bulletins {
         b.verification = None;
