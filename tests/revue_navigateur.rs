@@ -233,6 +233,51 @@ document.body.dataset.focus = document.activeElement.id;\n</script>\n</body>";
     assert!(dom.contains("2 lectures à enregistrer"), "le compte des lectures à enregistrer");
 }
 
+/// La personne lit sur le scan rangé à la table 3 le numéro 4 et le corrige dans la lecture :
+/// le fichier de corrections fait passer le scan à la table 4 et dit la table 3 sans
+/// bulletin lu (« absent ») ; deux lectures pour un même bulletin sont signalées.
+#[test]
+fn un_numero_de_table_corrige_fait_passer_le_scan_a_l_autre_table() {
+    let Some((chrome, d, dossier)) = preparer() else { return };
+    let sortie = d.path().join("sortie");
+    ecrire(&dossier, &sortie);
+    let html = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
+    let corriger = |id: &str, de: &str, vers: &str| {
+        format!("var t = document.querySelector('#{id} textarea.texte-lecture');\nt.value = t.value.replace('{de}', '{vers}');\nt.dispatchEvent(new Event('input', {{ bubbles: true }}));\n")
+    };
+    let personne = format!("<script>\n{}</script>\n</body>", corriger("c1-t3", "table=3 coup=1", "table=4 coup=1"));
+    let page = sortie.join("revue-numero.html");
+    std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
+    let (dom, stderr) = charger(&chrome, &page, "");
+    assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
+    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    assert!(apercu.contains("bulletin table=4 coup=1\n"), "{apercu}");
+    assert!(apercu.contains("est le bulletin de la table 4 au coup 1 : la table 3 n'a plus de bulletin lu à ce coup.\nbulletin table=3 coup=1\nabsent\n"), "{apercu}");
+    assert_eq!(a_enregistrer(&dom), "2 lectures à enregistrer");
+
+    // La table 4 a déjà son bulletin, que la personne inclut aussi : deux lectures pour
+    // (4, 1), signalées ; et la table 3 reçoit la lecture de l'autre scan (échange des
+    // numéros) : pas de « absent ».
+    let personne = format!(
+        "<script>\n{}{}</script>\n</body>",
+        corriger("c1-t3", "table=3 coup=1", "table=4 coup=1"),
+        corriger("c1-t4", "table=4 coup=1", "table=3 coup=1")
+    );
+    std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
+    let (dom, _) = charger(&chrome, &page, "");
+    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    assert!(apercu.contains("bulletin table=4 coup=1\n") && apercu.contains("bulletin table=3 coup=1\n") && !apercu.contains("absent"), "{apercu}");
+    let personne = format!("<script>\n{}document.querySelector('#c1-t4 .inclure input').click();\n</script>\n</body>", corriger("c1-t3", "table=3 coup=1", "table=4 coup=1"));
+    std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
+    let (dom, _) = charger(&chrome, &page, "");
+    assert_eq!(a_enregistrer(&dom), "3 lectures à enregistrer — attention : deux lectures pour la table 4 au coup 1 (seule la première comptera)");
+}
+
+/// Ce que la page dit des lectures à enregistrer (à côté du bouton).
+fn a_enregistrer(dom: &str) -> &str {
+    dom.split("<span id=\"nb-corrections\" aria-live=\"polite\">").nth(1).unwrap().split("</span>").next().unwrap()
+}
+
 /// Un extrait de scan absent (des rapports refaits d'une archive, sans `revue/`) : la page
 /// le dit à sa place, sans image cassée ni erreur de script.
 #[test]

@@ -46,23 +46,54 @@
 
   function corrections() { return bulletins.filter(function (b) { return inclus(b).checked && texte(b).value.trim() !== ""; }); }
 
-  // Le fichier de corrections : les lectures incluses, par coup puis par table.
+  // Le bulletin (table et coup) que nomme l'en-tête d'une lecture, « table/coup », s'il se lit.
+  function cle(t) {
+    var m = /^[ \t]*bulletin[ \t]+table[ \t]*=[ \t]*(\d+)[ \t]+coup[ \t]*=[ \t]*(\d+)/m.exec(t);
+    return m ? parseInt(m[1], 10) + "/" + parseInt(m[2], 10) : null;
+  }
+  function origine(b) { return parseInt(b.dataset.table, 10) + "/" + parseInt(b.dataset.coup, 10); }
+
+  // Le fichier de corrections : les lectures incluses, par coup puis par table. Une lecture
+  // dont la personne a changé le numéro de table (ou le coup) fait passer le scan à ce
+  // bulletin-là : la table où la machine l'avait rangé n'a plus de bulletin lu, et le
+  // fichier le dit (« absent »), sauf si une autre lecture incluse lui en donne un.
   function contenuCorrections() {
     var choisis = corrections().sort(function (a, b) {
       return (a.dataset.coup - b.dataset.coup) || (a.dataset.table - b.dataset.table);
     });
+    var lues = {};
+    choisis.forEach(function (b) { var k = cle(texte(b).value) || origine(b); lues[k] = (lues[k] || 0) + 1; });
+    var entrees = [];
+    choisis.forEach(function (b) {
+      var v = texte(b).value.replace(/\r\n?/g, "\n");
+      var k = cle(v);
+      entrees.push(v.endsWith("\n") ? v : v + "\n");
+      if (k !== null && k !== origine(b) && !lues[origine(b)]) {
+        lues[origine(b)] = 1;
+        var vers = k.split("/");
+        entrees.push("# Le scan rangé par la machine à la table " + b.dataset.table + " au coup " + b.dataset.coup +
+          " est le bulletin de la table " + vers[0] + " au coup " + vers[1] + " : la table " + b.dataset.table + " n'a plus de bulletin lu à ce coup.\n" +
+          "bulletin table=" + b.dataset.table + " coup=" + b.dataset.coup + "\nabsent\n");
+      }
+    });
+    var doubles = Object.keys(lues).filter(function (k) { return lues[k] > 1; });
     var titre = champ("bulletins").dataset.titre || "";
     return {
       nombre: choisis.length,
+      doubles: doubles,
       texte: "# Corrections de lecture relues par une personne — " + titre.replace(/[\r\n]+/g, " ") + "\n" +
         "# À donner à arbitre run --corrections (format texte des lectures)\n\n" +
-        choisis.map(function (b) { var v = texte(b).value.replace(/\r\n?/g, "\n"); return v.endsWith("\n") ? v : v + "\n"; }).join("\n")
+        entrees.join("\n")
     };
   }
 
   function compterCorrections() {
     var c = contenuCorrections();
-    nbCorrections.textContent = c.nombre === 0 ? "aucune lecture à enregistrer" : c.nombre + " lecture" + (c.nombre > 1 ? "s" : "") + " à enregistrer";
+    var attention = c.doubles.map(function (k) {
+      var tc = k.split("/");
+      return " — attention : deux lectures pour la table " + tc[0] + " au coup " + tc[1] + " (seule la première comptera)";
+    }).join("");
+    nbCorrections.textContent = (c.nombre === 0 ? "aucune lecture à enregistrer" : c.nombre + " lecture" + (c.nombre > 1 ? "s" : "") + " à enregistrer") + attention;
     apercu.textContent = c.nombre === 0 ? "" : c.texte;
   }
 

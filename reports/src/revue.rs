@@ -440,7 +440,8 @@ pub fn revue_html(d: &Dossier, r: &Resultats, c: Option<&Comparaison>) -> String
 <kbd>k</kbd> ou <kbd>↑</kbd> précédent, <kbd>e</kbd> modifier sa lecture, <kbd>v</kbd> lecture juste (relue sur le scan : \
 incluse telle quelle, puis le bulletin suivant), <kbd>Échap</kbd> revenir au bulletin. \
 Corrigez une lecture dans son champ (ou prenez une lecture concurrente), cochez « Inclure » pour une lecture relue \
-telle quelle, puis enregistrez le fichier de corrections et relancez <code>arbitre run … --corrections corrections.txt</code>.</p>\n",
+telle quelle ; un numéro de table changé dans l'en-tête d'une lecture fait passer le scan à cette table, et la table \
+où la machine l'avait rangé est dite « absent » dans le fichier (sauf si vous lui donnez une autre lecture). Puis enregistrez le fichier de corrections et relancez <code>arbitre run … --corrections corrections.txt</code>.</p>\n",
     );
     h.push_str(&filtres_html(d, &entrees));
     let _ = writeln!(h, "<main id=\"bulletins\" data-titre=\"{}\">", e(&d.titre));
