@@ -99,6 +99,7 @@ fn manche_lue(d: &Path) -> Dossier {
         coup: Some(2),
         raison: "table_illisible".into(),
         message: "le numéro de table ne se lit pas <encre pâle>".into(),
+        lecture: None,
     }];
     // Le dépouillement (arbitre-manche) déclare donc douteux le zéro de la table 7.
     dossier.absences_a_verifier = vec![AbsenceAVerifier {
@@ -271,6 +272,38 @@ fn un_numero_de_table_corrige_fait_passer_le_scan_a_l_autre_table() {
     std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
     let (dom, _) = charger(&chrome, &page, "");
     assert_eq!(a_enregistrer(&dom), "3 lectures à enregistrer — attention : deux lectures pour la table 4 au coup 1 (seule la première comptera)");
+}
+
+/// Une image rejetée qui s'est lue (numéro inconnu de la manche) : la personne y lit la
+/// table 7 et l'écrit dans la lecture ; le fichier de corrections donne ce bulletin à la
+/// table 7, sans rien retirer ailleurs (l'image n'était rangée nulle part).
+#[test]
+fn une_image_rejetee_lue_se_donne_a_sa_table_par_le_fichier_de_corrections() {
+    let Some((chrome, d, mut dossier)) = preparer() else { return };
+    dossier.rejets.push(RejetImage {
+        image: "coup-02/scan-inconnu.jpg".into(),
+        coup: Some(2),
+        raison: "table_inconnue".into(),
+        message: "table lue « 77 », inconnue de la manche".into(),
+        lecture: Some("bulletin table=77 coup=2\nscore: 30\n|RACHINE\n".into()),
+    });
+    dossier.normaliser();
+    let sortie = d.path().join("sortie");
+    ecrire(&dossier, &sortie);
+    let html = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
+    let personne = "<script>\nvar t = document.querySelector('#rejet002 textarea.texte-lecture');\nt.value = t.value.replace('table=77', 'table=7');\n\
+t.dispatchEvent(new Event('input', { bubbles: true }));\n</script>\n</body>";
+    let page = sortie.join("revue-rejet.html");
+    std::fs::write(&page, html.replacen("</body>", personne, 1)).unwrap();
+    let (dom, stderr) = charger(&chrome, &page, "#etat=rejet");
+    assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
+    let visibles: Vec<String> = bulletins(&dom).into_iter().filter(|(_, cache)| !cache).map(|(id, _)| id).collect();
+    assert_eq!(visibles, ["rejet002"], "le filtre des images rejetées lues");
+    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    assert!(apercu.contains("bulletin table=7 coup=2\nscore: 30\n|RACHINE\n") && !apercu.contains("absent") && !apercu.contains("NaN"), "{apercu}");
+    // La table 7 avait une absence douteuse au coup 2 : cette lecture-là, non incluse, ne
+    // fait pas doublon.
+    assert_eq!(a_enregistrer(&dom), "2 lectures à enregistrer");
 }
 
 /// Ce que la page dit des lectures à enregistrer (à côté du bouton).

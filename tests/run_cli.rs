@@ -123,6 +123,15 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     assert_eq!(raisons["coup-03/page-blanche.png"], "pas_un_bulletin");
     assert!(matches!(raisons["coup-03/photo.png"].as_str(), "pas_un_bulletin" | "autre_formulaire"), "{}", raisons["coup-03/photo.png"]);
     assert!(raisons.get("coup-02/scan-005.jpg").or(raisons.get("coup-02/scan-005-bis.jpg")).is_some_and(|r| r == "doublon"));
+    // Le doublon s'est lu : sa lecture et l'extrait de son scan sont sur la page de revue,
+    // pour qu'une personne lui donne sa table ; une image illisible n'en a pas.
+    let rejets = dossier["rejets"].as_array().unwrap();
+    let k = rejets.iter().position(|r| r["raison"] == "doublon").unwrap();
+    assert!(rejets[k]["lecture"].as_str().is_some_and(|l| l.starts_with("bulletin table=") && l.contains(" coup=2\n")), "{}", rejets[k]);
+    assert!(rejets.iter().filter(|r| r["raison"] == "image_illisible").all(|r| r.get("lecture").is_none()));
+    assert!(sortie.join(format!("revue/rejet{:03}.jpg", k + 1)).is_file());
+    let revue = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
+    assert!(revue.contains(&format!("<img src=\"revue/rejet{:03}.jpg\"", k + 1)) && revue.contains(&format!("<a href=\"#rejet{:03}\">", k + 1)));
     // Le scan à l'envers est lu (attribué à sa table).
     let a_l_envers = places["coup-03/scan-006.jpg"][0].clone();
     assert_eq!(a_l_envers, format!("bulletin table {} coup 3", table_vraie("coup-03/scan-006.jpg")), "scan à l'envers");

@@ -36,7 +36,7 @@ pub struct Repartition {
 use crate::depouillement::nom_image as nom;
 
 fn rejet(s: &LectureScan, raison: &str, message: String) -> RejetImage {
-    RejetImage { image: nom(s), coup: s.coup, raison: raison.into(), message }
+    RejetImage { image: nom(s), coup: s.coup, raison: raison.into(), message, lecture: s.lecture.as_ref().map(|l| l.vers_texte()) }
 }
 
 /// Les numéros de table possibles d'un scan (chaînes de chiffres), les plus probables

@@ -23,7 +23,7 @@ use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_pipeline::scans::{inventaire, ErreurScans, FichierScan};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
-use arbitre_reports::verification::{extrait_du_scan, AbsenceAVerifier, RejetImage, Verification};
+use arbitre_reports::verification::{extrait_du_rejet, extrait_du_scan, AbsenceAVerifier, RejetImage, Verification};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -143,6 +143,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
 
     d.extraits = extraits(&d.bulletins, &mut jpeg, e.premier);
+    d.extraits.extend(extraits_des_rejets(&d.rejets, &mut jpeg));
     d.scans = scans;
     Ok(d)
 }
@@ -402,6 +403,20 @@ fn extraits(bulletins: &[BulletinCorrige], jpeg: &mut HashMap<String, Vec<u8>>, 
         .collect()
 }
 
+/// Les extraits des images rejetées qui se sont lues (numéro inconnu, doublon…) : la page de
+/// revue les montre à côté de leur lecture, à compléter. Chacun est nommé par le rang de son
+/// image dans l'ordre où le dossier range les rejets (par chemin).
+fn extraits_des_rejets(rejets: &[RejetImage], jpeg: &mut HashMap<String, Vec<u8>>) -> Vec<Extrait> {
+    let mut par_chemin: Vec<&RejetImage> = rejets.iter().collect();
+    par_chemin.sort_by(|a, b| a.image.cmp(&b.image));
+    par_chemin
+        .into_iter()
+        .enumerate()
+        .filter(|(_, rj)| rj.lecture.is_some())
+        .filter_map(|(k, rj)| Some(Extrait { nom: extrait_du_rejet(k), octets: jpeg.remove(&rj.image)? }))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -420,7 +435,7 @@ mod tests {
     }
 
     fn rejet(image: &str, raison: &str) -> RejetImage {
-        RejetImage { image: image.into(), coup: Some(1), raison: raison.into(), message: String::new() }
+        RejetImage { image: image.into(), coup: Some(1), raison: raison.into(), message: String::new(), lecture: None }
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub mod decisions;
 pub mod rapports;
 pub mod resultats;
 pub mod revue;
+mod revue_rejets;
 pub mod suivi;
 pub mod synthese;
 pub mod verification;

@@ -51,7 +51,8 @@
     var m = /^[ \t]*bulletin[ \t]+table[ \t]*=[ \t]*(\d+)[ \t]+coup[ \t]*=[ \t]*(\d+)/m.exec(t);
     return m ? parseInt(m[1], 10) + "/" + parseInt(m[2], 10) : null;
   }
-  function origine(b) { return parseInt(b.dataset.table, 10) + "/" + parseInt(b.dataset.coup, 10); }
+  // Le bulletin où la machine a rangé le scan ; aucun pour une image rejetée.
+  function origine(b) { return b.dataset.table === "" ? null : parseInt(b.dataset.table, 10) + "/" + parseInt(b.dataset.coup, 10); }
 
   // Le fichier de corrections : les lectures incluses, par coup puis par table. Une lecture
   // dont la personne a changé le numéro de table (ou le coup) fait passer le scan à ce
@@ -62,13 +63,13 @@
       return (a.dataset.coup - b.dataset.coup) || (a.dataset.table - b.dataset.table);
     });
     var lues = {};
-    choisis.forEach(function (b) { var k = cle(texte(b).value) || origine(b); lues[k] = (lues[k] || 0) + 1; });
+    choisis.forEach(function (b) { var k = cle(texte(b).value) || origine(b); if (k !== null) { lues[k] = (lues[k] || 0) + 1; } });
     var entrees = [];
     choisis.forEach(function (b) {
       var v = texte(b).value.replace(/\r\n?/g, "\n");
       var k = cle(v);
       entrees.push(v.endsWith("\n") ? v : v + "\n");
-      if (k !== null && k !== origine(b) && !lues[origine(b)]) {
+      if (k !== null && origine(b) !== null && k !== origine(b) && !lues[origine(b)]) {
         lues[origine(b)] = 1;
         var vers = k.split("/");
         entrees.push("# Le scan rangé par la machine à la table " + b.dataset.table + " au coup " + b.dataset.coup +

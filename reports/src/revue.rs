@@ -404,7 +404,8 @@ fn filtres_html(d: &Dossier, entrees: &[Entree]) -> String {
     let etats = options(
         std::iter::once(("attention".to_string(), "à regarder (tous)".to_string()))
             .chain(Attention::TOUTES.iter().map(|a| (a.cle().to_string(), a.libelle().to_lowercase())))
-            .chain(std::iter::once(("corrigee".to_string(), "inclus dans les corrections".to_string()))),
+            .chain(std::iter::once(("corrigee".to_string(), "inclus dans les corrections".to_string())))
+            .chain(d.rejets.iter().any(|rj| rj.lecture.is_some()).then(|| ("rejet".to_string(), "images rejetées lues, à attribuer".to_string()))),
     );
     format!(
         "<form id=\"filtres\" role=\"search\" aria-label=\"Filtres\">\n\
@@ -454,20 +455,7 @@ où la machine l'avait rangé est dite « absent » dans le fichier (sauf si vou
         h.push_str(&entree_html(x, d));
     }
     h.push_str("</main>\n");
-    if !d.rejets.is_empty() {
-        h.push_str("<h2 id=\"rejets\">Images rejetées</h2>\n<table class=\"donnees\"><tr><th>Image</th><th>Coup</th><th>Raison</th><th class=\"g\">Explication</th></tr>\n");
-        for rj in &d.rejets {
-            let _ = writeln!(
-                h,
-                "<tr><td class=\"g\">{}</td><td>{}</td><td>{}</td><td class=\"g\">{}</td></tr>",
-                e(&rj.image),
-                rj.coup.map(|c| c.to_string()).unwrap_or_else(|| "?".into()),
-                e(&rj.raison),
-                e(&rj.message)
-            );
-        }
-        h.push_str("</table>\n");
-    }
+    h.push_str(&crate::revue_rejets::rejets_html(d));
     format!(
         "<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Revue — {}</title>\n<style>\n{}\n</style>\n</head>\n<body>\n{h}<script>\n{}\n</script>\n</body>\n</html>\n",
         e(&d.titre),

@@ -83,12 +83,25 @@ pub struct RejetImage {
     pub raison: String,
     /// L'explication en français.
     pub message: String,
+    /// La lecture de la machine, au format texte des lectures, quand l'image s'est lue
+    /// mais n'a pu être attribuée (numéro de table inconnu, second bulletin d'une table,
+    /// coup inconnu) : la page de revue la montre avec l'extrait du scan, à compléter par
+    /// une personne (le numéro de table lu y est tel quel).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lecture: Option<String>,
 }
 
 /// Le fichier de l'extrait de scan d'un bulletin, à côté de la page de revue (écrit par
 /// `arbitre run`).
 pub fn extrait_du_scan(coup: u32, table: u32) -> String {
     format!("revue/coup{coup:02}-table{table:03}.jpg")
+}
+
+/// Le fichier de l'extrait de scan de la `rang`-ième image rejetée (à partir de 0, dans
+/// l'ordre de `rejets` d'un dossier normalisé : par chemin), quand elle s'est lue
+/// ([`RejetImage::lecture`]).
+pub fn extrait_du_rejet(rang: usize) -> String {
+    format!("revue/rejet{:03}.jpg", rang + 1)
 }
 
 /// Les cases (table, coup) qu'une personne doit vérifier avant que les résultats soient

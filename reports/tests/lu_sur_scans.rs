@@ -60,6 +60,7 @@ fn manche_scannee() -> Dossier {
         coup: Some(1),
         raison: "table_illisible".into(),
         message: "le numéro de table ne se lit pas".into(),
+        lecture: None,
     }];
     // Le dépouillement (arbitre-manche) déclare douteux le zéro de la table 3 au coup 1.
     d.absences_a_verifier = vec![AbsenceAVerifier {
@@ -187,6 +188,34 @@ fn tant_que_des_bulletins_sont_a_verifier_les_resultats_sont_provisoires() {
     for (table, n) in [("1", "0"), ("2", "1"), ("3", "1")] {
         assert!(par_table.contains(&(table.to_string(), n.to_string())), "table {table} : {n} à vérifier attendu ; {csv}");
     }
+}
+
+#[test]
+fn une_image_rejetee_qui_s_est_lue_est_montree_avec_sa_lecture_a_attribuer() {
+    let mut d = manche_scannee();
+    d.rejets.push(RejetImage {
+        image: "coup-01/scan<87>.jpg".into(),
+        coup: Some(1),
+        raison: "table_inconnue".into(),
+        message: "table lue « 87 », inconnue de la manche".into(),
+        lecture: Some("bulletin table=87 coup=1\nscore: 30\n|RACHINE\n".into()),
+    });
+    d.normaliser();
+    let k = d.rejets.iter().position(|r| r.lecture.is_some()).unwrap();
+    assert_eq!(arbitre_reports::verification::extrait_du_rejet(k), "revue/rejet002.jpg", "rangée par chemin, après scan-009");
+    let h = fichier(&d, "revue.html").unwrap();
+    // Le tableau renvoie à l'article ; l'article montre l'extrait, la raison et la lecture
+    // modifiable, sans table (la personne la lira), et un filtre le retrouve.
+    assert!(h.contains("<a href=\"#rejet002\">coup-01/scan&lt;87&gt;.jpg</a>"), "{h}");
+    let article = &h[h.find("<article class=\"bulletin rejet attention\" id=\"rejet002\"").expect("l'article de l'image rejetée")..];
+    let article = &article[..article.find("</article>").unwrap()];
+    assert!(article.contains("data-coup=\"1\" data-table=\"\"") && article.contains("<img src=\"revue/rejet002.jpg\""), "{article}");
+    assert!(article.contains("table lue « 87 », inconnue de la manche") && article.contains(">bulletin table=87 coup=1\nscore: 30\n|RACHINE\n</textarea>"), "{article}");
+    assert!(h.contains("<option value=\"rejet\">images rejetées lues, à attribuer</option>"));
+    // La lecture est aussi dans rejets.jsonl ; une image qui ne s'est pas lue n'en a pas.
+    let rejets = lignes_json(&fichier(&d, "rejets.jsonl").unwrap());
+    assert_eq!(rejets[1]["lecture"], "bulletin table=87 coup=1\nscore: 30\n|RACHINE\n");
+    assert!(rejets[0].get("lecture").is_none());
 }
 
 #[test]

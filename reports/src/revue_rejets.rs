@@ -1,0 +1,77 @@
+//! Les images rejetées sur la page de revue : toutes, avec leur raison ; et celles qui se
+//! sont lues sans pouvoir être attribuées (numéro de table inconnu de la manche, second
+//! bulletin d'une table au même coup, coup inconnu) avec l'extrait de leur scan
+//! (`revue/rejetNNN.jpg`) et la lecture de la machine, modifiable : une personne y corrige
+//! le numéro de table (ou le coup) et l'inclut dans le fichier de corrections, qui donne ce
+//! bulletin à sa table (`arbitre run --corrections`). Tout ce qui vient des entrées est
+//! échappé.
+
+use crate::dossier::Dossier;
+use crate::html::e;
+use crate::verification::{extrait_du_rejet, RejetImage};
+use std::fmt::Write as _;
+
+/// La section des images rejetées (vide quand il n'y en a pas).
+pub fn rejets_html(d: &Dossier) -> String {
+    if d.rejets.is_empty() {
+        return String::new();
+    }
+    let mut h = String::from("<h2 id=\"rejets\">Images rejetées</h2>\n<table class=\"donnees\"><tr><th>Image</th><th>Coup</th><th>Raison</th><th class=\"g\">Explication</th></tr>\n");
+    for (k, rj) in d.rejets.iter().enumerate() {
+        // Une image lue renvoie à son extrait et à sa lecture, plus bas.
+        let image = match rj.lecture {
+            Some(_) => format!("<a href=\"#{}\">{}</a>", id_rejet(k), e(&rj.image)),
+            None => e(&rj.image),
+        };
+        let _ = writeln!(h, "<tr><td class=\"g\">{image}</td><td>{}</td><td>{}</td><td class=\"g\">{}</td></tr>", coup(rj), e(&rj.raison), e(&rj.message));
+    }
+    h.push_str("</table>\n");
+    let lues: Vec<(usize, &RejetImage, &str)> = d.rejets.iter().enumerate().filter_map(|(k, rj)| Some((k, rj, rj.lecture.as_deref()?))).collect();
+    if !lues.is_empty() {
+        h.push_str(
+            "<p class=\"note\">Ces images se sont lues, mais la machine n'a pas pu les donner à une table. Sur l'extrait, lisez le \
+numéro de table (ou le coup), corrigez-le dans l'en-tête de la lecture et incluez-la : le fichier de corrections donnera ce \
+bulletin à sa table.</p>\n",
+        );
+        for (k, rj, lecture) in lues {
+            h.push_str(&rejet_lu_html(k, rj, lecture));
+        }
+    }
+    h
+}
+
+/// L'identifiant HTML de l'article de la `k`-ième image rejetée.
+fn id_rejet(k: usize) -> String {
+    format!("rejet{:03}", k + 1)
+}
+
+fn coup(rj: &RejetImage) -> String {
+    rj.coup.map(|c| c.to_string()).unwrap_or_else(|| "?".into())
+}
+
+/// Une image rejetée qui s'est lue : extrait, raison, lecture à corriger. Un article de la
+/// page comme un bulletin (filtres, clavier, fichier de corrections), sans table : la
+/// table est ce que la personne lira.
+fn rejet_lu_html(k: usize, rj: &RejetImage, lecture: &str) -> String {
+    let id = id_rejet(k);
+    let extrait = extrait_du_rejet(k);
+    format!(
+        "<article class=\"bulletin rejet attention\" id=\"{id}\" tabindex=\"0\" data-coup=\"{}\" data-table=\"\" data-motifs=\"\" data-etats=\"rejet\" aria-labelledby=\"titre-{id}\">\n\
+<h3 id=\"titre-{id}\">Image rejetée · coup {} <span class=\"etiquette rejet\">{}</span></h3>\n<div class=\"colonnes\">\n\
+<figure class=\"scan\"><img src=\"{}\" alt=\"Scan rejeté {}\" loading=\"lazy\" onerror=\"this.hidden=true;this.nextElementSibling.hidden=false\"><p class=\"note\" hidden>Extrait du scan absent ({})</p><figcaption>{}</figcaption></figure>\n\
+<section class=\"decision\"><h4>Raison</h4>\n<p>{}</p></section>\n</div>\n\
+<div class=\"correction\"><label for=\"texte-{id}\">Lecture de la machine au format des corrections (corrigez le numéro de table)</label>\n\
+<textarea id=\"texte-{id}\" class=\"texte-lecture\" rows=\"{}\" spellcheck=\"false\">{}</textarea>\n\
+<label class=\"inclure\"><input type=\"checkbox\" id=\"inclure-{id}\"> Inclure dans le fichier de corrections (lecture relue par une personne)</label></div>\n</article>\n",
+        rj.coup.map(|c| c.to_string()).unwrap_or_default(),
+        coup(rj),
+        e(&rj.raison),
+        e(&extrait),
+        e(&rj.image),
+        e(&extrait),
+        e(&rj.image),
+        e(&rj.message),
+        lecture.lines().count() + 1,
+        e(lecture),
+    )
+}
