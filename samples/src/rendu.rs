@@ -12,6 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod aire;
+
 /// La police des libellés imprimés (Liberation Sans, OFL, `samples/polices/`).
 pub const POLICE_IMPRIMEE: &[u8] = include_bytes!("../polices/LiberationSans-Regular.ttf");
 /// Police manuscrite du côté entraînement (Humor Sans, OFL).
@@ -254,152 +256,69 @@ pub fn rendre(
     papier: [u8; 3],
     rng: &mut ChaCha8Rng,
 ) -> Result<Rendu, ErreurRendu> {
+    let (nr, nc) = mesurer(f, lecture)?;
+    let main = Main::tirer(rng, p.polices);
+    // Le papier, puis le formulaire imprimé dessus.
+    let mut t = Toile::nouvelle(f.largeur_mm, f.hauteur_mm, dpi, papier);
+    imprimer(f, &mut t, &p.imprimee);
+    // L'écriture du joueur : la lecture dans l'aire de rédaction, là où il a commencé
+    // d'écrire, puis les cadres qu'il remplit, puis ses ratures.
+    let origine = tirer_origine(f, nr, nc, rng);
+    let cases = aire::ecrire_lecture(&mut t, f, p, &main, lecture, origine, rng);
+    let mut cadres = remplir_cadres(&mut t, f, p, &main, lecture, rng);
+    let ratures = if lecture.rature { raturer(&mut t, f, p, &main, lecture, origine, rng) } else { Vec::new() };
+    // L'arbitre, dans sa propre encre.
+    annoter(&mut t, f, p, annotation, &mut cadres, rng);
+    Ok(Rendu { toile: t, origine, cases, cadres, ratures, main })
+}
+
+/// Les dimensions de la lecture en cases (ses rangées, sa plus longue rangée) ; une erreur
+/// si elle ne tient pas dans l'aire de rédaction.
+fn mesurer(f: &Formulaire, lecture: &Lecture) -> Result<(usize, usize), ErreurRendu> {
     let z = &f.zone;
     let nr = lecture.rangees.len();
     let nc = lecture.rangees.iter().map(Vec::len).max().unwrap_or(0);
     if nr > z.rangees as usize || nc > z.colonnes as usize {
         return Err(ErreurRendu::TropGrand { table: lecture.table, coup: lecture.coup, rangees: nr, colonnes: nc, zr: z.rangees, zc: z.colonnes });
     }
-    let main = Main::tirer(rng, p.polices);
-    let mut t = Toile::nouvelle(f.largeur_mm, f.hauteur_mm, dpi, papier);
-    imprimer(f, &mut t, &p.imprimee);
-    let origine = (rng.gen_range(0..=z.rangees - nr as u32), rng.gen_range(0..=z.colonnes - nc as u32));
-    let case = t.px(z.case_mm);
-    let centre = |r: u32, c: u32, t: &Toile| {
-        let q = z.case(r, c);
-        (t.px(q.x_mm) + case / 2.0, t.px(q.y_mm) + case / 2.0)
-    };
-    let trait_px = t.px(main.trait_mm as f64);
-    let mut cases = Vec::new();
-    for (i, rangee) in lecture.rangees.iter().enumerate() {
-        let mut barrees: Vec<(f32, f32)> = Vec::new();
-        for (j, cel) in rangee.iter().enumerate() {
-            let (zr, zc) = (origine.0 + i as u32, origine.1 + j as u32);
-            let (cx, cy) = centre(zr, zc, &t);
-            let mut ce = CaseEcrite { rangee: i as u32, colonne: j as u32, zone_rangee: zr, zone_colonne: zc, encre: None, trace: None };
-            let (dx, dy) = (rng.gen_range(-1.0..1.0) * main.desordre * case, rng.gen_range(-1.0..1.0) * main.desordre * case);
-            let deborde = rng.gen::<f32>() < main.debordement;
-            let (hauteur, (dx, dy)) = if deborde {
-                (case * rng.gen_range(0.9..1.2), (dx + rng.gen_range(-0.3..0.3) * case, dy + rng.gen_range(-0.3..0.3) * case))
-            } else {
-                (case * main.hauteur, (dx, dy))
-            };
-            let (x, y) = (cx + dx, cy + dy);
-            let mut masques: Vec<Masque> = Vec::new();
-            match &cel.contenu {
-                Contenu::Vide => {}
-                Contenu::Lettre(tr) => {
-                    let (m, o) = ecrire(&mut t, p, &main, tr.lettre, x, y, hauteur, rng);
-                    masques.push(m);
-                    ce.trace = Some(o);
-                    if tr.entouree {
-                        masques.push(cercle(&mut t, &main, cx, cy, case, trait_px, rng));
-                    }
-                }
-                Contenu::Alternatives(v) => {
-                    let tr = v[rng.gen_range(0..v.len())];
-                    let (m, o) = ecrire(&mut t, p, &main, tr.lettre, x, y, hauteur, rng);
-                    masques.push(m);
-                    ce.trace = Some(o);
-                    if tr.entouree {
-                        masques.push(cercle(&mut t, &main, cx, cy, case, trait_px, rng));
-                    }
-                }
-                Contenu::Illisible => {
-                    let n = rng.gen_range(5..9);
-                    let pts = gribouillis(rng, cx - case * 0.35, cy - case * 0.35, case * 0.7, case * 0.7, n);
-                    let m = plume(&pts, trait_px * 1.2);
-                    t.encrer(&m, main.encre, 1.0);
-                    masques.push(m);
-                    ce.trace = Some("marque".into());
-                }
-            }
-            if cel.barree {
-                barrees.push((cx - case * 0.5, cx + case * 0.5));
-            }
-            ce.encre = union(masques.iter().filter_map(Masque::boite_encre));
-            if !matches!(cel.contenu, Contenu::Vide) {
-                cases.push(ce);
-            }
-        }
-        // Cases barrées consécutives : un seul trait (mot barré) ; isolée : une croix ou un trait.
-        let cy = centre(origine.0 + i as u32, 0, &t).1;
-        for (a, b) in regrouper(&barrees, case) {
-            let y0 = cy + rng.gen_range(-0.15..0.15) * case;
-            let y1 = cy + rng.gen_range(-0.15..0.15) * case;
-            let m = if b - a < case * 1.5 && rng.gen_bool(0.5) {
-                plume(&[(a + case * 0.1, cy - case * 0.35), (b - case * 0.1, cy + case * 0.35)], trait_px)
-            } else {
-                plume(&[(a, y0), ((a + b) / 2.0, (y0 + y1) / 2.0 + rng.gen_range(-0.05..0.05) * case), (b, y1)], trait_px)
-            };
-            t.encrer(&m, main.encre, 1.0);
-            if let Some(bb) = m.boite_encre() {
-                for ce in cases.iter_mut().filter(|c| c.rangee == i as u32) {
-                    let (x, _) = centre(ce.zone_rangee, ce.zone_colonne, &t);
-                    if x >= a && x <= b {
-                        ce.encre = union(ce.encre.into_iter().chain([bb]));
-                    }
-                }
-            }
-        }
-    }
+    Ok((nr, nc))
+}
+
+/// La case de l'aire (rangée, colonne) où le joueur commence d'écrire une lecture de
+/// `nr` × `nc` cases, tirée parmi celles où elle tient entière.
+fn tirer_origine(f: &Formulaire, nr: usize, nc: usize, rng: &mut ChaCha8Rng) -> (u32, u32) {
+    let z = &f.zone;
+    (rng.gen_range(0..=z.rangees - nr as u32), rng.gen_range(0..=z.colonnes - nc as u32))
+}
+
+/// Les cadres que le joueur remplit, dans l'ordre de l'écriture : le numéro de table, puis
+/// la référence et le score s'il les a écrits ; rend la boîte d'encre de chaque caractère
+/// de chaque cadre écrit.
+fn remplir_cadres(t: &mut Toile, f: &Formulaire, p: &Plumier, main: &Main, lecture: &Lecture, rng: &mut ChaCha8Rng) -> Vec<(Role, Vec<[f32; 4]>)> {
     let mut cadres = Vec::new();
     // (1) Le numéro de table : toujours écrit par le joueur (règlement 4.1), même sur un
     // bulletin vierge.
     if lecture.etat != EtatBulletin::Absent {
-        let table = lecture.table.to_string();
-        let b = ecrire_dans_cadre(&mut t, p, &main, &table, &f.cadre(Role::Table).rect(), rng);
-        if !b.is_empty() {
-            cadres.push((Role::Table, b));
-        }
+        cadres.extend(ecrire_cadre(t, f, p, main, Role::Table, &lecture.table.to_string(), rng));
     }
     for (role, valeur) in [(Role::Reference, &lecture.reference), (Role::Score, &lecture.score)] {
         if let Some(v) = valeur {
-            let b = ecrire_dans_cadre(&mut t, p, &main, v, &f.cadre(role).rect(), rng);
-            if !b.is_empty() {
-                cadres.push((role, b));
-            }
+            cadres.extend(ecrire_cadre(t, f, p, main, role, v, rng));
         }
     }
-    let ratures = if lecture.rature { raturer(&mut t, f, p, &main, lecture, origine, rng) } else { Vec::new() };
-    annoter(&mut t, f, p, annotation, &mut cadres, rng);
-    Ok(Rendu { toile: t, origine, cases, cadres, ratures, main })
+    cadres
+}
+
+/// Écrit `valeur` dans le cadre `role` du formulaire ; rend ce rôle avec la boîte d'encre
+/// de chaque caractère, ou rien si rien n'a laissé d'encre.
+fn ecrire_cadre(t: &mut Toile, f: &Formulaire, p: &Plumier, main: &Main, role: Role, valeur: &str, rng: &mut ChaCha8Rng) -> Option<(Role, Vec<[f32; 4]>)> {
+    let b = ecrire_dans_cadre(t, p, main, valeur, &f.cadre(role).rect(), rng);
+    (!b.is_empty()).then_some((role, b))
 }
 
 /// La boîte qui contient toutes les boîtes.
 pub fn union(boites: impl Iterator<Item = [f32; 4]>) -> Option<[f32; 4]> {
     boites.reduce(|a, b| [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])])
-}
-
-/// Regroupe les intervalles barrés qui se touchent.
-fn regrouper(v: &[(f32, f32)], case: f32) -> Vec<(f32, f32)> {
-    let mut out: Vec<(f32, f32)> = Vec::new();
-    for &(a, b) in v {
-        match out.last_mut() {
-            Some(l) if a - l.1 < case * 0.1 => l.1 = b,
-            _ => out.push((a, b)),
-        }
-    }
-    out
-}
-
-/// Un cercle tracé à main levée autour d'une case (joker revendiqué, règlement 4.2).
-fn cercle(t: &mut Toile, main: &Main, cx: f32, cy: f32, case: f32, trait_px: f32, rng: &mut ChaCha8Rng) -> Masque {
-    let (rx, ry) = (case * rng.gen_range(0.40..0.55), case * rng.gen_range(0.40..0.55));
-    let (a0, fin) = (rng.gen_range(0.0..std::f32::consts::TAU), rng.gen_range(0.1..0.6));
-    let phase = rng.gen_range(0.0..std::f32::consts::TAU);
-    let (ox, oy) = (rng.gen_range(-0.06..0.06) * case, rng.gen_range(-0.06..0.06) * case);
-    let n = 40;
-    let pts: Vec<(f32, f32)> = (0..=n)
-        .map(|i| {
-            let a = a0 + (std::f32::consts::TAU + fin) * i as f32 / n as f32;
-            let w = 1.0 + 0.06 * (2.0 * a + phase).sin() + 0.04 * i as f32 / n as f32;
-            (cx + ox + rx * w * a.cos(), cy + oy + ry * w * a.sin())
-        })
-        .collect();
-    let m = plume(&pts, trait_px);
-    t.encrer(&m, main.encre, 1.0);
-    m
 }
 
 /// Des ratures visibles, dessinées comme ce qu'elles sont : un gribouillis serré sur une
@@ -482,10 +401,7 @@ fn annoter(t: &mut Toile, f: &Formulaire, p: &Plumier, a: &Annotation, cadres: &
     main.encre = a.encre;
     for (role, v) in [(Role::Coup, &a.coup), (Role::Arbitre, &a.motif), (Role::ScoreArbitre, &a.score)] {
         if let Some(v) = v {
-            let b = ecrire_dans_cadre(t, p, &main, v, &f.cadre(role).rect(), rng);
-            if !b.is_empty() {
-                cadres.push((role, b));
-            }
+            cadres.extend(ecrire_cadre(t, f, p, &main, role, v, rng));
         }
     }
 }
