@@ -60,11 +60,12 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
         let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit_texte, &d.score.to_string()) && paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
         (valide || faute_de_calcul).then_some(d.verdict)
     };
-    let trouve = |lectures: Vec<Lecture>, ecart| lectures.into_iter().find_map(|lecture| confirmee_par_l_ecrit(&lecture).map(|verdict| LectureVoisine { lecture, ecart, verdict }));
-    trouve(autres_cases(l), "une lettre, ou le cercle d'un joker")
-        .or_else(|| trouve(une_lettre_de_plus(l), "une lettre non détectée, au bout du mot ou à côté"))
-        .or_else(|| trouve(une_lettre_dans_le_dessin(l), "une lettre non détectée, à côté des lettres écrites"))
-        .or_else(|| trouve(autres_references(l), "un caractère de la référence"))
+    // Les lectures voisines sont faites une à une, jusqu'à la première que l'écrit confirme.
+    let trouve = |mut lectures: Box<dyn Iterator<Item = Lecture> + '_>, ecart| lectures.find_map(|lecture| confirmee_par_l_ecrit(&lecture).map(|verdict| LectureVoisine { lecture, ecart, verdict }));
+    trouve(Box::new(autres_cases(l)), "une lettre, ou le cercle d'un joker")
+        .or_else(|| trouve(Box::new(une_lettre_de_plus(l)), "une lettre non détectée, au bout du mot ou à côté"))
+        .or_else(|| trouve(Box::new(une_lettre_dans_le_dessin(l)), "une lettre non détectée, à côté des lettres écrites"))
+        .or_else(|| trouve(Box::new(autres_references(l)), "un caractère de la référence"))
         .or_else(|| {
             let vrai = decision.score.to_string();
             if decision.verdict != Verdict::Avertissement || decision.motifs != [Motif::Score] || !a_un_chiffre_pres(&ecrit_texte, &vrai) {
@@ -77,18 +78,16 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
 }
 
 /// Chaque case écrite remplacée par ce qu'elle aurait pu être.
-fn autres_cases(l: &Lecture) -> Vec<Lecture> {
-    let mut v = Vec::new();
-    for (i, rangee) in l.rangees.iter().enumerate() {
-        for (j, cellule) in rangee.iter().enumerate() {
-            for autre in autres_cellules(cellule) {
+fn autres_cases(l: &Lecture) -> impl Iterator<Item = Lecture> + '_ {
+    l.rangees.iter().enumerate().flat_map(move |(i, rangee)| {
+        rangee.iter().enumerate().flat_map(move |(j, cellule)| {
+            autres_cellules(cellule).into_iter().map(move |autre| {
                 let mut a = l.clone();
                 a.rangees[i][j] = autre;
-                v.push(a);
-            }
-        }
-    }
-    v
+                a
+            })
+        })
+    })
 }
 
 /// Ce qu'une case écrite aurait pu être, à une erreur de lecture près : une autre lettre
@@ -113,43 +112,45 @@ fn autres_cellules(c: &Cellule) -> Vec<Cellule> {
 /// ses lettres (une lettre de raccord dessinée au-dessus, au-dessous ou sur le côté ; au
 /// milieu du mot, c'est la règle des trous). Un mot déjà dessiné sur plusieurs rangées et
 /// colonnes n'est pas regardé.
-fn une_lettre_de_plus(l: &Lecture) -> Vec<Lecture> {
-    let lettre = |x: char| Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree: false }), barree: false };
-    let vide = Cellule::vide();
+fn une_lettre_de_plus(l: &Lecture) -> impl Iterator<Item = Lecture> + '_ {
     let en_rangee = l.rangees.len() == 1;
-    if !en_rangee && !l.rangees.iter().all(|r| r.len() <= 1) {
-        return Vec::new();
-    }
+    let en_ligne = en_rangee || l.rangees.iter().all(|r| r.len() <= 1);
+    ('A'..='Z').filter(move |_| en_ligne).flat_map(move |x| avec_la_lettre_de_plus(l, en_rangee, x))
+}
+
+/// Pour [`une_lettre_de_plus`] : les lectures d'un mot écrit sur une rangée (`en_rangee`) ou
+/// une colonne avec la lettre `x` de plus, à un bout puis à côté de chacune de ses lettres.
+fn avec_la_lettre_de_plus(l: &Lecture, en_rangee: bool, x: char) -> Vec<Lecture> {
+    let lettre = Cellule::lettre;
+    let vide = Cellule::vide();
     let long = if en_rangee { l.rangees[0].len() } else { l.rangees.len() };
     let mut v = Vec::new();
-    for x in 'A'..='Z' {
-        let mut a = l.clone();
-        let mut b = l.clone();
+    let mut a = l.clone();
+    let mut b = l.clone();
+    if en_rangee {
+        a.rangees[0].insert(0, lettre(x));
+        b.rangees[0].push(lettre(x));
+    } else {
+        a.rangees.insert(0, vec![lettre(x)]);
+        b.rangees.push(vec![lettre(x)]);
+    }
+    v.extend([a, b]);
+    for k in 0..long {
+        let mut dessus = l.clone();
+        let mut dessous = l.clone();
         if en_rangee {
-            a.rangees[0].insert(0, lettre(x));
-            b.rangees[0].push(lettre(x));
+            let ligne: Vec<Cellule> = std::iter::repeat_n(vide.clone(), k).chain([lettre(x)]).collect();
+            dessus.rangees.insert(0, ligne.clone());
+            dessous.rangees.push(ligne);
         } else {
-            a.rangees.insert(0, vec![lettre(x)]);
-            b.rangees.push(vec![lettre(x)]);
-        }
-        v.extend([a, b]);
-        for k in 0..long {
-            let mut dessus = l.clone();
-            let mut dessous = l.clone();
-            if en_rangee {
-                let ligne: Vec<Cellule> = std::iter::repeat_n(vide.clone(), k).chain([lettre(x)]).collect();
-                dessus.rangees.insert(0, ligne.clone());
-                dessous.rangees.push(ligne);
-            } else {
-                for (i, r) in dessus.rangees.iter_mut().enumerate() {
-                    r.resize(1, vide.clone());
-                    r.insert(0, if i == k { lettre(x) } else { vide.clone() });
-                }
-                dessous.rangees[k].resize(1, vide.clone());
-                dessous.rangees[k].push(lettre(x));
+            for (i, r) in dessus.rangees.iter_mut().enumerate() {
+                r.resize(1, vide.clone());
+                r.insert(0, if i == k { lettre(x) } else { vide.clone() });
             }
-            v.extend([dessus, dessous]);
+            dessous.rangees[k].resize(1, vide.clone());
+            dessous.rangees[k].push(lettre(x));
         }
+        v.extend([dessus, dessous]);
     }
     v
 }
@@ -159,36 +160,34 @@ fn une_lettre_de_plus(l: &Lecture) -> Vec<Lecture> {
 /// touche une case écrite, dans le dessin ou juste autour (le P de PET non détecté, à côté
 /// du NOS de raccord : la lecture sans lui pose ET pour 2 points, avertissement, au lieu
 /// de 18 — manche `fumee` aux écritures d'évaluation, 26/11/2026).
-fn une_lettre_dans_le_dessin(l: &Lecture) -> Vec<Lecture> {
+fn une_lettre_dans_le_dessin(l: &Lecture) -> impl Iterator<Item = Lecture> + '_ {
     let (h, w) = (l.rangees.len() as u32, l.rangees.iter().map(Vec::len).max().unwrap_or(0) as u32);
-    if h <= 1 || w <= 1 {
-        return Vec::new();
-    }
-    // Les cases écrites, décalées d'une rangée et d'une colonne pour loger une lettre autour.
-    let ecrites: Vec<([u32; 2], Cellule)> = l
-        .rangees
-        .iter()
-        .enumerate()
-        .flat_map(|(i, r)| r.iter().enumerate().filter(|(_, c)| **c != Cellule::vide()).map(move |(j, c)| ([i as u32 + 1, j as u32 + 1], c.clone())))
-        .collect();
-    let ecrite = |p: [u32; 2]| ecrites.iter().any(|(q, _)| *q == p);
-    let mut v = Vec::new();
-    for i in 0..h + 2 {
-        for j in 0..w + 2 {
-            let voisines = [[i.wrapping_sub(1), j], [i + 1, j], [i, j.wrapping_sub(1)], [i, j + 1]];
-            if ecrite([i, j]) || !voisines.into_iter().any(ecrite) {
-                continue;
-            }
-            for x in 'A'..='Z' {
-                let mut presentes = ecrites.clone();
-                presentes.push(([i, j], Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree: false }), barree: false }));
-                let mut a = l.clone();
-                a.rangees = crate::doute::rangees(&presentes);
-                v.push(a);
-            }
-        }
-    }
-    v
+    // Les cases écrites, décalées d'une rangée et d'une colonne pour loger une lettre autour
+    // (aucune pour une lecture sur une seule ligne : rien à essayer).
+    let ecrites: Vec<([u32; 2], Cellule)> = if h <= 1 || w <= 1 {
+        Vec::new()
+    } else {
+        l.rangees
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| r.iter().enumerate().filter(|(_, c)| **c != Cellule::vide()).map(move |(j, c)| ([i as u32 + 1, j as u32 + 1], c.clone())))
+            .collect()
+    };
+    // Les cases vides qui touchent une case écrite.
+    let places: Vec<[u32; 2]> = {
+        let ecrite = |p: [u32; 2]| ecrites.iter().any(|(q, _)| *q == p);
+        (0..h + 2)
+            .flat_map(|i| (0..w + 2).map(move |j| [i, j]))
+            .filter(|&[i, j]| !ecrite([i, j]) && [[i.wrapping_sub(1), j], [i + 1, j], [i, j.wrapping_sub(1)], [i, j + 1]].into_iter().any(ecrite))
+            .collect()
+    };
+    places.into_iter().flat_map(|p| ('A'..='Z').map(move |x| (p, x))).map(move |(p, x)| {
+        let mut presentes = ecrites.clone();
+        presentes.push((p, Cellule::lettre(x)));
+        let mut a = l.clone();
+        a.rangees = crate::doute::rangees(&presentes);
+        a
+    })
 }
 
 /// La référence écrite avec sa lettre remplacée par une autre de A à O, ou son nombre par
@@ -197,8 +196,16 @@ fn une_lettre_dans_le_dessin(l: &Lecture) -> Vec<Lecture> {
 /// doute une lettre lue comme un chiffre ou deux : chacun de ses caractères, et chaque
 /// paire de caractères voisins, y est aussi remplacé par une lettre de A à O (G lu 6 :
 /// « 6 5 » pour « G 5 » ; un K en deux traits lu « 14 »).
-fn autres_references(l: &Lecture) -> Vec<Lecture> {
-    let Some(r) = &l.reference else { return Vec::new() };
+fn autres_references(l: &Lecture) -> impl Iterator<Item = Lecture> + '_ {
+    l.reference.as_deref().map(references_voisines).unwrap_or_default().into_iter().map(move |r| {
+        let mut a = l.clone();
+        a.reference = Some(r);
+        a
+    })
+}
+
+/// Pour [`autres_references`] : les références voisines de la référence écrite `r`.
+fn references_voisines(r: &str) -> Vec<String> {
     let c: Vec<char> = r.chars().collect();
     let mut refs: Vec<String> = Vec::new();
     if let Some(i) = c.iter().position(|x| x.is_ascii_alphabetic()) {
@@ -219,13 +226,7 @@ fn autres_references(l: &Lecture) -> Vec<Lecture> {
             }
         }
     }
-    refs.into_iter()
-        .map(|r| {
-            let mut a = l.clone();
-            a.reference = Some(r);
-            a
-        })
-        .collect()
+    refs
 }
 
 /// Deux nombres écrits qui ne diffèrent que d'un chiffre : changé (20 et 28), en plus ou en

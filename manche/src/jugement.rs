@@ -13,7 +13,7 @@
 //! donnerait la même.
 
 use crate::doute::{Enumeration, Seuils, COMBINAISONS_MAX};
-use arbitre_engine::arbitrage::{Decision, Motif, Verdict};
+use arbitre_engine::arbitrage::{blocs_ecrits, Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Contenu, Lecture};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::{Doute, LectureConcurrente};
@@ -167,36 +167,11 @@ pub fn trous(l: &Lecture) -> Vec<(usize, usize)> {
     ligne[debut..=fin].iter().filter(|p| !ecrite(p)).copied().collect()
 }
 
-/// Les écritures à part d'une lecture : les groupes d'au moins deux lettres écrites (cases
-/// non barrées qui se touchent par un côté, comme les blocs du moteur, règlement 5.4.2.b),
-/// par leur première rangée (à partir de 0), dans l'ordre de lecture.
+/// Les écritures à part d'une lecture : les blocs d'au moins deux lettres écrites (ceux du
+/// moteur, règlement 5.4.2.b), par leur première rangée (à partir de 0), dans l'ordre de
+/// lecture.
 pub fn ecritures_a_part(l: &Lecture) -> Vec<usize> {
-    let ecrite = |i: usize, j: usize| l.rangees.get(i).and_then(|r| r.get(j)).is_some_and(|c| !c.barree && c.contenu != Contenu::Vide);
-    let mut vue: Vec<Vec<bool>> = l.rangees.iter().map(|r| vec![false; r.len()]).collect();
-    let mut groupes = Vec::new();
-    for i in 0..l.rangees.len() {
-        for j in 0..l.rangees[i].len() {
-            if !ecrite(i, j) || vue[i][j] {
-                continue;
-            }
-            let (mut pile, mut n) = (vec![(i, j)], 0);
-            vue[i][j] = true;
-            while let Some((a, b)) = pile.pop() {
-                n += 1;
-                let voisines = [(a.wrapping_sub(1), b), (a + 1, b), (a, b.wrapping_sub(1)), (a, b + 1)];
-                for (x, y) in voisines {
-                    if ecrite(x, y) && !vue[x][y] {
-                        vue[x][y] = true;
-                        pile.push((x, y));
-                    }
-                }
-            }
-            if n >= 2 {
-                groupes.push(i);
-            }
-        }
-    }
-    groupes
+    blocs_ecrits(l).into_iter().filter(|&(_, n)| n >= 2).map(|(rangee, _)| rangee).collect()
 }
 
 /// Pourquoi une décision qui paie le joueur laisse de côté une écriture à part, s'il y en

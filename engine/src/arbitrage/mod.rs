@@ -56,6 +56,7 @@ mod sanctions;
 mod tests;
 
 pub use contexte::{modele_plausibilite, ContexteCoup};
+pub use ecrit::blocs_ecrits;
 pub use sanctions::edition;
 
 /// Le texte appliqué là où le guide 2020 et le règlement 2023 diffèrent (`EDITIONS.md`).

@@ -25,6 +25,21 @@ pub struct Ecrit<'f> {
     pub revendique: Option<u32>,
 }
 
+/// Les blocs d'écriture d'une lecture (cases écrites qui se touchent par un côté, une case
+/// barrée n'existant pas : règlement 5.4, 5.4.2.b) : pour chacun, dans l'ordre de lecture, sa
+/// première rangée et son nombre de cases écrites. Une case ambiguë compte comme écrite.
+pub fn blocs_ecrits(lecture: &Lecture) -> Vec<(usize, usize)> {
+    let feuille = Feuille::depuis(lecture, &vec![0; Feuille::ambiguites(lecture).len()]);
+    let mut blocs: Vec<(usize, usize)> = Vec::new();
+    for (i, &b) in feuille.blocs().iter().enumerate().filter(|&(_, &b)| b != usize::MAX) {
+        if b == blocs.len() {
+            blocs.push((i / feuille.largeur, 0));
+        }
+        blocs[b].1 += 1;
+    }
+    blocs
+}
+
 impl<'f> Ecrit<'f> {
     pub fn new(lecture: &'f Lecture, feuille: &'f Feuille) -> Self {
         Ecrit {
