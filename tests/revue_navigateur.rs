@@ -306,6 +306,32 @@ t.dispatchEvent(new Event('input', { bubbles: true }));\n</script>\n</body>";
     assert_eq!(a_enregistrer(&dom), "2 lectures à enregistrer");
 }
 
+/// Une image rejetée sans numéro de table lisible : sa lecture porte la table 0. Une
+/// personne qui la corrige sans écrire le numéro est avertie à côté du bouton (le fichier
+/// de corrections la refuserait en nommant sa ligne).
+#[test]
+fn une_lecture_incluse_sans_numero_de_table_est_signalee() {
+    let Some((chrome, d, mut dossier)) = preparer() else { return };
+    dossier.rejets.push(RejetImage {
+        image: "coup-02/sans-numero.jpg".into(),
+        coup: Some(2),
+        raison: "table_illisible".into(),
+        message: "aucun numéro de table lisible dans le cadre N° Table".into(),
+        lecture: Some("bulletin table=0 coup=2\nscore: 30\n|RACHINE\n".into()),
+    });
+    dossier.normaliser();
+    let sortie = d.path().join("sortie");
+    ecrire(&dossier, &sortie);
+    let html = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
+    let personne = "<script>\nvar t = document.querySelector('article.rejet textarea.texte-lecture');\nt.value = t.value.replace('RACHINE', 'MACHINE');\n\
+t.dispatchEvent(new Event('input', { bubbles: true }));\n</script>\n</body>";
+    let page = sortie.join("revue-sans-numero.html");
+    std::fs::write(&page, html.replacen("</body>", personne, 1)).unwrap();
+    let (dom, stderr) = charger(&chrome, &page, "#etat=rejet");
+    assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
+    assert_eq!(a_enregistrer(&dom), "2 lectures à enregistrer — attention : 1 lecture sans numéro de table (table=0) : écrivez dans l'en-tête le numéro lu sur le scan");
+}
+
 /// Ce que la page dit des lectures à enregistrer (à côté du bouton).
 fn a_enregistrer(dom: &str) -> &str {
     dom.split("<span id=\"nb-corrections\" aria-live=\"polite\">").nth(1).unwrap().split("</span>").next().unwrap()

@@ -30,6 +30,30 @@ fn copier_scans(vers: &Path) {
     }
 }
 
+/// Efface l'encre du cadre N° Table d'un scan (couleur du papier autour), d'après sa vérité.
+fn effacer_le_numero_de_table(image: &Path, verite: &Path) {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(verite).unwrap()).unwrap();
+    let cadre = v["geometrie"]["cadres"].as_array().unwrap().iter().find(|c| c["role"] == "table").unwrap();
+    let coins: Vec<(f64, f64)> = cadre["encre"].as_array().unwrap().iter().map(|p| (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())).collect();
+    let borne = |f: fn(&(f64, f64)) -> f64, min: bool| {
+        let it = coins.iter().map(f);
+        if min { it.fold(f64::MAX, f64::min) as u32 - 3 } else { it.fold(0.0, f64::max) as u32 + 3 }
+    };
+    let (x0, x1, y0, y1) = (borne(|p| p.0, true), borne(|p| p.0, false), borne(|p| p.1, true), borne(|p| p.1, false));
+    let mut img = image::open(image).unwrap().to_luma8();
+    let dedans = |x: u32, y: u32| (x0..=x1).contains(&x) && (y0..=y1).contains(&y);
+    // Le papier : la médiane d'un anneau de 5 pixels autour de l'encre.
+    let mut anneau: Vec<u8> = (y0 - 5..=y1 + 5).flat_map(|y| (x0 - 5..=x1 + 5).map(move |x| (x, y))).filter(|&(x, y)| !dedans(x, y)).map(|(x, y)| img.get_pixel(x, y)[0]).collect();
+    anneau.sort_unstable();
+    let papier = anneau[anneau.len() / 2];
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            img.put_pixel(x, y, image::Luma([papier]));
+        }
+    }
+    img.save(image).unwrap();
+}
+
 fn table_vraie(image: &str) -> u32 {
     let json = exemple().join(image).with_extension("json");
     let v: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
@@ -66,6 +90,9 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     // Un bulletin du coup 1 rangé dans le dossier du coup 2.
     std::fs::rename(c1.join("scan-007.jpg"), c2.join("scan-007-du-coup-1.jpg")).unwrap();
     let table_deplacee = table_vraie("coup-01/scan-007.jpg");
+    // Un bulletin dont le numéro de table est effacé (le joueur ne l'a pas écrit).
+    effacer_le_numero_de_table(&c1.join("scan-010.jpg"), &exemple().join("coup-01/scan-010.json"));
+    let table_sans_numero = table_vraie("coup-01/scan-010.jpg");
     // Un fichier qui n'est pas une image : laissé de côté, jamais pris pour un bulletin.
     std::fs::write(c1.join("notes.txt"), "rien").unwrap();
 
@@ -132,6 +159,15 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     assert!(sortie.join(format!("revue/rejet{:03}.jpg", k + 1)).is_file());
     let revue = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
     assert!(revue.contains(&format!("<img src=\"revue/rejet{:03}.jpg\"", k + 1)) && revue.contains(&format!("<a href=\"#rejet{:03}\">", k + 1)));
+    // Le bulletin sans numéro de table : rejeté, mais lu, avec son extrait, pour qu'une
+    // personne lui donne sa table ; l'absence de sa table à ce coup n'est pas un zéro
+    // automatique.
+    assert_eq!(raisons["coup-01/scan-010.jpg"], "table_illisible");
+    let k = rejets.iter().position(|r| r["image"] == "coup-01/scan-010.jpg").unwrap();
+    assert!(rejets[k]["lecture"].as_str().is_some_and(|l| l.starts_with("bulletin table=0 coup=1\n") && l.contains("\n|")), "{}", rejets[k]);
+    assert!(sortie.join(format!("revue/rejet{:03}.jpg", k + 1)).is_file());
+    assert!(revue.contains(&format!("<img src=\"revue/rejet{:03}.jpg\"", k + 1)));
+    assert!(dossier["absences_a_verifier"].as_array().unwrap().iter().any(|a| a["table"] == table_sans_numero && a["coup"] == 1), "table {table_sans_numero} : zéro automatique");
     // Le scan à l'envers est lu (attribué à sa table).
     let a_l_envers = places["coup-03/scan-006.jpg"][0].clone();
     assert_eq!(a_l_envers, format!("bulletin table {} coup 3", table_vraie("coup-03/scan-006.jpg")), "scan à l'envers");

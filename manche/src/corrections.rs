@@ -31,6 +31,19 @@ impl Corrections {
                     message: format!("correction illisible : {e}"),
                     genre: if e.table.is_some() && e.coup.is_some() { GenreErreur::Illisible } else { GenreErreur::SansTable },
                 }),
+                // Une lecture dont le numéro de table n'a pas été lu (image rejetée « numéro de
+                // table illisible ») ne peut aller à aucun joueur.
+                Ok(l) if l.table == 0 => {
+                    let (fichier, ligne) = crate::correction::lieu(&l);
+                    c.erreurs.push(ErreurBulletin {
+                        fichier,
+                        ligne,
+                        table: None,
+                        coup: Some(l.coup),
+                        message: "correction sans numéro de table (table=0) : écrivez dans l'en-tête le numéro lu sur le scan".into(),
+                        genre: GenreErreur::SansTable,
+                    });
+                }
                 Ok(l) => {
                     let cle = (l.table, l.coup);
                     if let Some(premiere) = c.lectures.get(&cle) {
@@ -51,5 +64,22 @@ impl Corrections {
             }
         }
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn une_correction_sans_numero_de_table_est_une_erreur_qui_nomme_sa_ligne() {
+        let texte = "bulletin table=0 coup=2\nscore: 20\n|SERAC\n\nbulletin table=4 coup=2\nscore: 20\n|SERAC\n";
+        let c = Corrections::lire("corrections.txt", texte.as_bytes());
+        // La lecture de la table 4 compte ; celle sans numéro n'est donnée à personne.
+        assert_eq!(c.lectures.keys().copied().collect::<Vec<_>>(), vec![(4, 2)]);
+        assert_eq!(c.erreurs.len(), 1);
+        let e = &c.erreurs[0];
+        assert_eq!((e.fichier.as_str(), e.ligne, e.table, e.coup, e.genre), ("corrections.txt", 1, None, Some(2), GenreErreur::SansTable));
+        assert!(e.message.contains("table=0"), "{}", e.message);
     }
 }

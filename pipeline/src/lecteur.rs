@@ -166,8 +166,10 @@ impl Lecteur {
         let numero = table.valeur.as_deref().and_then(|v| v.parse::<u32>().ok());
         let (lecture, lues) = assembler(numero.unwrap_or(0), coup.unwrap_or(0), &probables, &reference, &score, rature_cadre);
         let mut l = LectureScan { image: nom.to_string(), page, coup, lecture: Some(lecture), cases: lues, table, reference, score, recalage: Some(resume), rejet: None };
+        // Sans numéro de table, le bulletin ne peut être donné à personne : rejeté, mais sa
+        // lecture (table 0) reste, pour qu'une personne lise le numéro sur le scan et le
+        // donne à sa table (page de revue).
         if numero.is_none() {
-            l.lecture = None;
             l.rejet = Some(RejetScan { raison: RaisonRejet::TableIllisible, message: "aucun numéro de table lisible dans le cadre N° Table".into() });
         }
         self.chronos.noter(Etape::Assemblage, debut);

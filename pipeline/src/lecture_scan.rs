@@ -328,7 +328,8 @@ pub struct LectureScan {
     pub page: Option<u32>,
     /// Le coup (dossier `coup-05`, ou `--coup`).
     pub coup: Option<u32>,
-    /// La lecture la plus probable ; `None` pour une image rejetée.
+    /// La lecture la plus probable ; `None` pour une image rejetée, sauf un numéro de
+    /// table illisible : la lecture du reste, à la table 0 (une personne lira le numéro).
     pub lecture: Option<Lecture>,
     pub cases: Vec<CaseLue>,
     pub table: ChampLu,
@@ -364,6 +365,10 @@ impl LectureScan {
         let mut t = format!("# {}{}\n", self.image, self.page.map(|p| format!(", page {p}")).unwrap_or_default());
         if let Some(r) = &self.rejet {
             t.push_str(&format!("# rejetée ({}) : {}\n", r.raison.libelle(), r.message.replace('\n', " ")));
+            // Une lecture sans numéro de table, en commentaire : à reprendre avec le numéro lu.
+            if let Some(l) = &self.lecture {
+                l.vers_texte().lines().for_each(|ligne| t.push_str(&format!("# {ligne}\n")));
+            }
             return t;
         }
         let Some(l) = &self.lecture else { return t };

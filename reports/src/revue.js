@@ -77,11 +77,14 @@
           "bulletin table=" + b.dataset.table + " coup=" + b.dataset.coup + "\nabsent\n");
       }
     });
-    var doubles = Object.keys(lues).filter(function (k) { return lues[k] > 1; });
+    var doubles = Object.keys(lues).filter(function (k) { return lues[k] > 1 && k.split("/")[0] !== "0"; });
+    // Table 0 : le numéro de table n'a pas été lu (image rejetée) ; à écrire avant d'enregistrer.
+    var sansTable = choisis.filter(function (b) { var k = cle(texte(b).value); return k !== null && k.split("/")[0] === "0"; }).length;
     var titre = champ("bulletins").dataset.titre || "";
     return {
       nombre: choisis.length,
       doubles: doubles,
+      sansTable: sansTable,
       texte: "# Corrections de lecture relues par une personne — " + titre.replace(/[\r\n]+/g, " ") + "\n" +
         "# À donner à arbitre run --corrections (format texte des lectures)\n\n" +
         entrees.join("\n")
@@ -93,7 +96,8 @@
     var attention = c.doubles.map(function (k) {
       var tc = k.split("/");
       return " — attention : deux lectures pour la table " + tc[0] + " au coup " + tc[1] + " (seule la première comptera)";
-    }).join("");
+    }).join("") + (c.sansTable === 0 ? "" : " — attention : " + c.sansTable + " lecture" + (c.sansTable > 1 ? "s" : "") +
+      " sans numéro de table (table=0) : écrivez dans l'en-tête le numéro lu sur le scan");
     nbCorrections.textContent = (c.nombre === 0 ? "aucune lecture à enregistrer" : c.nombre + " lecture" + (c.nombre > 1 ? "s" : "") + " à enregistrer") + attention;
     apercu.textContent = c.nombre === 0 ? "" : c.texte;
   }

@@ -1,6 +1,6 @@
 //! Les images rejetées sur la page de revue : toutes, avec leur raison ; et celles qui se
-//! sont lues sans pouvoir être attribuées (numéro de table inconnu de la manche, second
-//! bulletin d'une table au même coup, coup inconnu) avec l'extrait de leur scan
+//! sont lues sans pouvoir être attribuées (numéro de table illisible ou inconnu de la
+//! manche, second bulletin d'une table au même coup, coup inconnu) avec l'extrait de leur scan
 //! (`revue/rejetNNN.jpg`) et la lecture de la machine, modifiable : une personne y corrige
 //! le numéro de table (ou le coup) et l'inclut dans le fichier de corrections, qui donne ce
 //! bulletin à sa table (`arbitre run --corrections`). Tout ce qui vient des entrées est
@@ -31,7 +31,7 @@ pub fn rejets_html(d: &Dossier) -> String {
         h.push_str(
             "<p class=\"note\">Ces images se sont lues, mais la machine n'a pas pu les donner à une table. Sur l'extrait, lisez le \
 numéro de table (ou le coup), corrigez-le dans l'en-tête de la lecture et incluez-la : le fichier de corrections donnera ce \
-bulletin à sa table.</p>\n",
+bulletin à sa table. Un numéro que la machine n'a pas lu y est écrit <code>table=0</code> : remplacez-le.</p>\n",
         );
         for (k, rj, lecture) in lues {
             h.push_str(&rejet_lu_html(k, rj, lecture));
