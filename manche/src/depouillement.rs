@@ -70,7 +70,7 @@ pub struct Depouillement {
 }
 
 /// Le nom d'une page d'image dans les rapports : le chemin relatif au dossier des scans,
-/// suivi de `#page=N` pour une page d'un TIFF.
+/// suivi de `#page=N` pour une page d'un TIFF ou d'un PDF.
 pub fn nom_image(s: &LectureScan) -> String {
     match s.page {
         Some(p) => format!("{}#page={p}", s.image),
@@ -197,9 +197,15 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
     for coup in 1..=nb_coups {
         let rejetees: Vec<&RejetImage> = rejetes_par_coup.get(&Some(coup)).into_iter().chain(rejetes_par_coup.get(&None)).flatten().copied().collect();
         let pistes = Pistes::du_coup(coup, &rejetees, repartition, scans, &par_nom, seuil_table);
+        // 5.7 vaut pour un joueur qui n'a pas rendu de bulletin, pas pour un coup dont les
+        // scans manquent (dossier oublié, vide, fichiers d'un autre format).
+        let sans_image = !scans.iter().any(|s| s.coup == Some(coup));
         for &table in tables.iter().filter(|&&t| !presents.contains(&(t, coup))) {
             d.bilan.absents += 1;
-            let raisons = doutes_sur_l_absence(table, &pistes, &repartition.tables_en_double);
+            let mut raisons = doutes_sur_l_absence(table, &pistes, &repartition.tables_en_double);
+            if sans_image {
+                raisons.push(format!("aucune image pour le coup {coup} (dossier du coup absent ou vide) : ses scans manquent peut-être"));
+            }
             if !raisons.is_empty() {
                 douteuses.push(AbsenceAVerifier { table, coup, raisons });
             }
