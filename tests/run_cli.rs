@@ -250,3 +250,35 @@ fn une_lecture_corrigee_par_une_personne_remplace_celle_de_la_machine() {
     assert_eq!(b2["decision"]["score"], attendue["score"]);
     assert_eq!(b2["decision"]["verdict"], verite["intention"]["attendu"]["verdict"]);
 }
+
+/// Les scans d'un coup manquent (dossier oublié) : les vingt absences de ce coup ne sont
+/// pas des zéros automatiques (5.7 vaut pour un joueur qui n'a pas rendu de bulletin), et
+/// les résultats restent provisoires. Un dossier sans aucune image est une erreur qui le
+/// nomme, sans rapports écrits.
+#[test]
+fn un_coup_sans_aucune_image_n_est_pas_une_manche_d_absents() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    copier_scans(&scans);
+    std::fs::remove_dir_all(scans.join("coup-03")).unwrap();
+    let partie = exemple().join("partie.partie");
+    let joueurs = exemple().join("joueurs.csv");
+    let sortie = tmp.path().join("rapport");
+    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+    assert!(matches!(code, Some(0) | Some(1)), "{texte}");
+    assert!(texte.contains("RÉSULTATS PROVISOIRES"), "{texte}");
+    let a = archive(&sortie);
+    let douteuses: Vec<&Value> = a["dossier"]["absences_a_verifier"].as_array().unwrap().iter().filter(|x| x["coup"] == 3).collect();
+    assert_eq!(douteuses.len(), 20, "les 20 tables du coup 3");
+    assert!(douteuses.iter().all(|x| x["raisons"].to_string().contains("aucune image pour le coup 3")));
+
+    // Un dossier sans image (ici, un document de traitement de texte seul) : erreur.
+    let vide = tmp.path().join("vide");
+    std::fs::create_dir_all(vide.join("coup-01")).unwrap();
+    std::fs::write(vide.join("coup-01/notes.odt"), b"x").unwrap();
+    let sortie = tmp.path().join("rapport-vide");
+    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), vide.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+    assert!(!matches!(code, Some(0) | Some(1)), "{texte}");
+    assert!(texte.contains("aucune image de bulletin") && texte.contains("coup-01/notes.odt"), "{texte}");
+    assert!(!sortie.join("decisions.jsonl").exists());
+}

@@ -1,6 +1,6 @@
-//! Un coup scanné en une seule liasse TIFF de plusieurs pages (ce que laisse un scanner à
-//! chargeur) : `arbitre run` lit chaque page comme un bulletin, rend compte de chacune, et
-//! décide exactement comme avec un fichier par bulletin.
+//! Un coup scanné en une seule liasse de plusieurs pages, TIFF ou PDF (ce que laisse un
+//! scanner à chargeur) : `arbitre run` lit chaque page comme un bulletin, rend compte de
+//! chacune, et décide exactement comme avec un fichier par bulletin.
 
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -69,37 +69,75 @@ fn lancer(scans: &Path, sortie: &Path) -> String {
 
 #[test]
 fn un_coup_scanne_en_une_liasse_tiff_se_decide_comme_un_fichier_par_bulletin() {
+    une_liasse_se_decide_comme_un_fichier_par_bulletin("liasse.tif", |chemin, jpeg| {
+        let mut encodeur = tiff::encoder::TiffEncoder::new(std::fs::File::create(chemin).unwrap()).unwrap();
+        for f in jpeg {
+            // Les pixels mêmes que lit le lecteur : la liasse ne change rien à l'image.
+            let p = arbitre_pipeline::chargement::charger(f).unwrap().remove(0);
+            encodeur.write_image::<tiff::encoder::colortype::Gray8>(p.width(), p.height(), p.as_raw()).unwrap();
+        }
+    });
+}
+
+/// « Numériser vers PDF » : chaque page porte le JPEG du scan tel quel.
+#[test]
+fn un_coup_scanne_en_un_pdf_se_decide_comme_un_fichier_par_bulletin() {
+    une_liasse_se_decide_comme_un_fichier_par_bulletin("liasse.pdf", |chemin, jpeg| std::fs::write(chemin, pdf_de_scanner(jpeg)).unwrap());
+}
+
+/// Un PDF d'une page par JPEG (`DCTDecode`), comme l'écrit un scanner.
+fn pdf_de_scanner(jpeg: &[PathBuf]) -> Vec<u8> {
+    use lopdf::{dictionary, Document, Object, Stream};
+    let mut doc = Document::with_version("1.4");
+    let pages_id = doc.new_object_id();
+    let mut enfants: Vec<Object> = Vec::new();
+    for f in jpeg {
+        let img = image::open(f).unwrap();
+        let (l, h) = (img.width(), img.height());
+        let espace = if img.color().channel_count() == 1 { "DeviceGray" } else { "DeviceRGB" };
+        let dict = dictionary! { "Type" => "XObject", "Subtype" => "Image", "Width" => l as i64, "Height" => h as i64, "ColorSpace" => espace, "BitsPerComponent" => 8, "Filter" => "DCTDecode" };
+        let image_id = doc.add_object(Stream::new(dict, std::fs::read(f).unwrap()).with_compression(false));
+        // La page dessine l'image à sa taille (72 dpi de page : sans effet sur les pixels lus).
+        let dessin = doc.add_object(Stream::new(dictionary! {}, format!("q {l} 0 0 {h} 0 0 cm /Im0 Do Q").into_bytes()));
+        let page = dictionary! { "Type" => "Page", "Parent" => pages_id, "MediaBox" => vec![0.into(), 0.into(), (l as i64).into(), (h as i64).into()], "Contents" => dessin, "Resources" => dictionary! { "XObject" => dictionary! { "Im0" => image_id } } };
+        enfants.push(doc.add_object(page).into());
+    }
+    let n = enfants.len() as i64;
+    doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => enfants, "Count" => n }));
+    let catalogue = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    doc.trailer.set("Root", catalogue);
+    let mut octets = Vec::new();
+    doc.save_to(&mut octets).unwrap();
+    octets
+}
+
+/// Le coup 1 réuni en une liasse `nom` (écrite par `ecrire` à partir des fichiers JPEG, dans
+/// l'ordre inverse : l'ordre des pages ne dit rien de la table) ; les coups 2 et 3 tels quels.
+fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn(&Path, &[PathBuf])) {
     let tmp = tempfile::tempdir().unwrap();
     let scans = tmp.path().join("scans");
-    // Coups 2 et 3 tels quels ; le coup 1 en une liasse, pages dans l'ordre inverse des
-    // fichiers (l'ordre des pages ne dit rien de la table).
     let mut pages = Vec::new();
     for e in std::fs::read_dir(exemple()).unwrap() {
         let d = e.unwrap().path();
         if !d.is_dir() {
             continue;
         }
-        let nom = d.file_name().unwrap().to_owned();
-        std::fs::create_dir_all(scans.join(&nom)).unwrap();
+        let dossier = d.file_name().unwrap().to_owned();
+        std::fs::create_dir_all(scans.join(&dossier)).unwrap();
         let mut jpeg: Vec<PathBuf> = std::fs::read_dir(&d).unwrap().map(|f| f.unwrap().path()).filter(|f| f.extension().is_some_and(|x| x == "jpg")).collect();
         jpeg.sort();
         for f in jpeg {
-            if nom == "coup-01" {
-                // Les pixels mêmes que lit le lecteur : la liasse ne change rien à l'image.
-                pages.push(arbitre_pipeline::chargement::charger(&f).unwrap().remove(0));
+            if dossier == "coup-01" {
+                pages.push(f);
             } else {
-                std::fs::copy(&f, scans.join(&nom).join(f.file_name().unwrap())).unwrap();
+                std::fs::copy(&f, scans.join(&dossier).join(f.file_name().unwrap())).unwrap();
             }
         }
     }
     pages.reverse();
     let n = pages.len();
     assert!(n >= 15, "{n} scans au coup 1");
-    let mut encodeur = tiff::encoder::TiffEncoder::new(std::fs::File::create(scans.join("coup-01/liasse.tif")).unwrap()).unwrap();
-    for p in &pages {
-        encodeur.write_image::<tiff::encoder::colortype::Gray8>(p.width(), p.height(), p.as_raw()).unwrap();
-    }
-    drop(encodeur);
+    ecrire(&scans.join("coup-01").join(nom), &pages);
 
     let (par_fichier, par_liasse) = (tmp.path().join("fichiers"), tmp.path().join("liasse"));
     lancer(&exemple(), &par_fichier);
@@ -116,7 +154,7 @@ fn un_coup_scanne_en_une_liasse_tiff_se_decide_comme_un_fichier_par_bulletin() {
         assert_eq!(decision, autre, "table {} coup {} : même décision, même doute", cle.0, cle.1);
         if cle.1 == 1 {
             match (image, image_liasse) {
-                (Some(_), Some(i)) => pages_vues.push(i.strip_prefix("coup-01/liasse.tif#page=").unwrap_or_else(|| panic!("{i}")).parse::<usize>().unwrap()),
+                (Some(_), Some(i)) => pages_vues.push(i.strip_prefix(&format!("coup-01/{nom}#page=")).unwrap_or_else(|| panic!("{i}")).parse::<usize>().unwrap()),
                 (None, None) => {}
                 autre => panic!("table {} : {autre:?}", cle.0),
             }

@@ -1,6 +1,6 @@
 //! Trouver les scans d'une manche : des fichiers ou des dossiers ; dans un dossier nommé
 //! `coup-05`, `coup5` ou `05`, les scans sont ceux du coup 5. Les fichiers images (JPEG, PNG,
-//! TIFF, d'après leur extension) sont lus ; les autres fichiers d'un dossier (vérité
+//! PDF ou TIFF, d'après leur extension) sont lus ; les autres fichiers d'un dossier (vérité
 //! terrain, notes) sont comptés à part, jamais pris pour des bulletins.
 
 use std::path::{Path, PathBuf};
@@ -28,6 +28,15 @@ pub enum ErreurScans {
     Introuvable(String),
     #[error("{chemin} : lecture du dossier impossible : {cause}")]
     Dossier { chemin: String, cause: String },
+    #[error("{chemins} : aucune image de bulletin (JPEG, PNG, TIFF ou PDF){}", autres_fichiers(.ignores))]
+    AucuneImage { chemins: String, ignores: Vec<String> },
+}
+
+fn autres_fichiers(ignores: &[String]) -> String {
+    match ignores.len() {
+        0 => String::new(),
+        n => format!(" ; {n} autre(s) fichier(s) laissé(s) de côté : {}{}", ignores.iter().take(5).cloned().collect::<Vec<_>>().join(", "), if n > 5 { ", …" } else { "" }),
+    }
 }
 
 /// Le coup qu'un nom de dossier désigne : `coup-05`, `coup_5`, `coup5`, `Coup 12` ou `05`.
@@ -40,7 +49,7 @@ pub fn coup_du_dossier(nom: &str) -> Option<u32> {
 
 /// Une extension d'image lue par arbitre.
 pub fn est_une_image(chemin: &Path) -> bool {
-    chemin.extension().and_then(|e| e.to_str()).is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png" | "tif" | "tiff"))
+    chemin.extension().and_then(|e| e.to_str()).is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png" | "tif" | "tiff" | "pdf"))
 }
 
 /// Les images des chemins donnés. Un fichier donné tel quel est toujours lu (même sans
@@ -61,6 +70,11 @@ pub fn inventaire(chemins: &[PathBuf], coup: Option<u32>) -> Result<Inventaire, 
     }
     inv.images.sort();
     inv.ignores.sort();
+    // Un dossier sans image ne donne pas une manche d'absents (5.7) : les scans manquent.
+    if inv.images.is_empty() {
+        let chemins = chemins.iter().map(|c| c.display().to_string()).collect::<Vec<_>>().join(", ");
+        return Err(ErreurScans::AucuneImage { chemins, ignores: inv.ignores });
+    }
     Ok(inv)
 }
 
@@ -116,5 +130,11 @@ mod tests {
         let force = inventaire(&[d.path().join("coup-01")], Some(9)).unwrap();
         assert_eq!(force.images[0].coup, Some(9));
         assert!(matches!(inventaire(&[d.path().join("rien")], None), Err(ErreurScans::Introuvable(_))));
+        // Un dossier sans image est une erreur qui le nomme et dit ce qu'il contient.
+        let vide = d.path().join("vide");
+        std::fs::create_dir_all(&vide).unwrap();
+        std::fs::write(vide.join("lot.docx"), b"x").unwrap();
+        let e = inventaire(&[vide], None).unwrap_err();
+        assert!(e.to_string().ends_with("vide : aucune image de bulletin (JPEG, PNG, TIFF ou PDF) ; 1 autre(s) fichier(s) laissé(s) de côté : lot.docx"), "{e}");
     }
 }

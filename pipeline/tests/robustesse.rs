@@ -75,3 +75,48 @@ proptest! {
         }
     }
 }
+
+/// Un PDF de scanner de deux pages, petit (une image grise compressée par page) : sa
+/// structure y pèse autant que ses pixels, et un octet abîmé tombe souvent dedans.
+fn pdf() -> &'static [u8] {
+    use lopdf::{dictionary, Document, Object, Stream};
+    static P: OnceLock<Vec<u8>> = OnceLock::new();
+    P.get_or_init(|| {
+        let mut doc = Document::with_version("1.5");
+        let pages_id = doc.new_object_id();
+        let mut enfants: Vec<Object> = Vec::new();
+        for rotation in [0, 90] {
+            let pixels: Vec<u8> = (0..300 * 200).map(|i| (i % 251) as u8).collect();
+            let mut image = Stream::new(dictionary! { "Type" => "XObject", "Subtype" => "Image", "Width" => 300, "Height" => 200, "ColorSpace" => "DeviceGray", "BitsPerComponent" => 8 }, pixels);
+            image.compress().unwrap();
+            let image_id = doc.add_object(image);
+            let page = dictionary! { "Type" => "Page", "Parent" => pages_id, "Rotate" => rotation, "Resources" => dictionary! { "XObject" => dictionary! { "Im0" => image_id } } };
+            enfants.push(doc.add_object(page).into());
+        }
+        doc.objects.insert(pages_id, Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => enfants, "Count" => 2 }));
+        let catalogue = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+        doc.trailer.set("Root", catalogue);
+        let mut octets = Vec::new();
+        doc.save_to(&mut octets).unwrap();
+        octets
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn un_pdf_abime_donne_ses_pages_ou_une_erreur_jamais_une_panique(abimes in proptest::collection::vec(abime(), 1..6)) {
+        let octets = appliquer(pdf().to_vec(), &abimes);
+        match arbitre_pipeline::chargement::decoder(&octets) {
+            Ok(pages) => prop_assert!(!pages.is_empty() && pages.len() <= 2),
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+}
+
+#[test]
+fn le_pdf_intact_donne_ses_deux_pages() {
+    let pages = arbitre_pipeline::chargement::decoder(pdf()).unwrap();
+    assert_eq!(pages.iter().map(|p| p.dimensions()).collect::<Vec<_>>(), vec![(300, 200), (200, 300)]);
+}

@@ -1,5 +1,5 @@
-//! Le chargement des scans : JPEG, PNG, TIFF (plusieurs pages : un bulletin par page), en
-//! gris ou en couleur, décodés directement en niveaux de gris.
+//! Le chargement des scans : JPEG, PNG, TIFF et PDF (plusieurs pages : un bulletin par
+//! page), en gris ou en couleur, décodés directement en niveaux de gris.
 //!
 //! Un JPEG en couleur est décodé par `zune-jpeg` (le décodeur de la crate `image`)
 //! directement en luminance : la chrominance n'est ni suréchantillonnée ni convertie, ce
@@ -9,10 +9,13 @@
 use image::{GrayImage, ImageFormat};
 use std::path::Path;
 
+mod pdf;
+
 /// Au-delà, une image n'est pas un bulletin scanné (un bulletin de 137 × 127 mm à 600 dpi
 /// fait 3 500 × 3 200 pixels) : on refuse avant d'allouer.
 pub const COTE_MAX_PX: u32 = 12_000;
-/// Au-delà de ce nombre de pages, un TIFF n'est pas une liasse de bulletins d'un coup.
+/// Au-delà de ce nombre de pages, un TIFF ou un PDF n'est pas une liasse de bulletins d'un
+/// coup.
 pub const PAGES_MAX: usize = 2_000;
 /// Taille maximale d'un fichier lu (octets).
 pub const OCTETS_MAX: u64 = 256 * 1024 * 1024;
@@ -26,7 +29,7 @@ pub enum ErreurImage {
     Vide,
     #[error("fichier trop grand ({octets} octets ; au plus {OCTETS_MAX})")]
     FichierTropGrand { octets: u64 },
-    #[error("ce n'est pas une image JPEG, PNG ou TIFF")]
+    #[error("ce n'est pas une image JPEG, PNG, TIFF ou PDF")]
     PasUneImage,
     #[error("image {format} illisible (fichier tronqué ou corrompu) : {detail}")]
     Corrompue { format: &'static str, detail: String },
@@ -34,13 +37,13 @@ pub enum ErreurImage {
     TropGrande { largeur: u32, hauteur: u32 },
     #[error("image de {largeur} × {hauteur} pixels : trop petite pour un bulletin scanné")]
     TropPetite { largeur: u32, hauteur: u32 },
-    #[error("TIFF de plus de {PAGES_MAX} pages")]
+    #[error("plus de {PAGES_MAX} pages")]
     TropDePages,
     #[error("page {page} : {detail}")]
     Page { page: usize, detail: String },
 }
 
-/// Les pages d'un fichier image, en niveaux de gris (une seule sauf pour un TIFF).
+/// Les pages d'un fichier image, en niveaux de gris (une seule sauf pour un TIFF ou un PDF).
 pub fn charger(chemin: &Path) -> Result<Vec<GrayImage>, ErreurImage> {
     let taille = std::fs::metadata(chemin).map_err(|e| ErreurImage::Lecture(arbitre_engine::francais::io(&e)))?.len();
     if taille > OCTETS_MAX {
@@ -59,6 +62,7 @@ pub fn decoder(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
         Ok(ImageFormat::Jpeg) => vec![jpeg(octets)?],
         Ok(ImageFormat::Png) => vec![png(octets)?],
         Ok(ImageFormat::Tiff) => tiff_pages(octets)?,
+        _ if octets.starts_with(b"%PDF-") => pdf::pages(octets)?,
         _ => return Err(ErreurImage::PasUneImage),
     };
     for p in &pages {
@@ -144,7 +148,7 @@ fn tiff_pages(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
         verifier_taille(l, h).map_err(|e| page_err(e.to_string()))?;
         let couleur = d.colortype().map_err(|e| page_err(e.to_string()))?;
         let donnees = d.read_image().map_err(|e| page_err(format!("TIFF illisible (tronqué ou corrompu) : {e}")))?;
-        pages.push(tiff_en_gris(l, h, couleur, donnees).map_err(page_err)?);
+        pages.push(pixels_en_gris(l, h, couleur, donnees).map_err(page_err)?);
         if !d.more_images() {
             break;
         }
@@ -156,8 +160,9 @@ fn tiff_pages(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
     Ok(pages)
 }
 
-/// Une page TIFF décodée → gris (luminance 0,299 R + 0,587 V + 0,114 B).
-fn tiff_en_gris(l: u32, h: u32, couleur: tiff::ColorType, donnees: tiff::decoder::DecodingResult) -> Result<GrayImage, String> {
+/// Les pixels d'une page TIFF décodée (ou d'une image brute d'un PDF) → gris (luminance
+/// 0,299 R + 0,587 V + 0,114 B).
+fn pixels_en_gris(l: u32, h: u32, couleur: tiff::ColorType, donnees: tiff::decoder::DecodingResult) -> Result<GrayImage, String> {
     use tiff::decoder::DecodingResult as D;
     use tiff::ColorType as C;
     let n = l as usize * h as usize;
@@ -185,10 +190,10 @@ fn tiff_en_gris(l: u32, h: u32, couleur: tiff::ColorType, donnees: tiff::decoder
                 luma((255 - p[0] as u32) * k / 255, (255 - p[1] as u32) * k / 255, (255 - p[2] as u32) * k / 255)
             })
             .collect(),
-        (c, _) => return Err(format!("TIFF de type {c:?} non pris en charge (gris, RVB ou CMJN sur 8 ou 16 bits attendus)")),
+        (c, _) => return Err(format!("image de type {c:?} non prise en charge (gris, RVB ou CMJN sur 8 ou 16 bits attendus)")),
     };
     if gris.len() != n {
-        return Err(format!("TIFF tronqué : {} pixels sur {n}", gris.len()));
+        return Err(format!("image tronquée : {} pixels sur {n}", gris.len()));
     }
     GrayImage::from_raw(l, h, gris).ok_or_else(|| "données de taille inattendue".to_string())
 }
