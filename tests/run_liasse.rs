@@ -144,7 +144,7 @@ fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn
     let bilan = lancer(&scans, &par_liasse);
     // Chaque page est comptée : un fichier de moins par page réunie, autant de pages.
     let images = std::fs::read_dir(exemple()).unwrap().filter_map(|e| e.ok()).filter(|e| e.path().is_dir()).flat_map(|d| std::fs::read_dir(d.path()).unwrap()).filter(|f| f.as_ref().unwrap().path().extension().is_some_and(|x| x == "jpg")).count();
-    assert!(bilan.contains(&format!("{} fichier(s) d'image ({images} pages)", images - n + 1)), "{bilan}");
+    assert!(bilan.contains(&format!("{} fichier(s) d'image ({images} pages ou bulletins)", images - n + 1)), "{bilan}");
 
     let (a, b) = (decisions(&par_fichier), decisions(&par_liasse));
     assert_eq!(a.len(), b.len());
@@ -167,4 +167,65 @@ fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn
     pages_vues.dedup();
     assert_eq!(pages_vues.len(), n, "{pages_vues:?}");
     assert!(pages_vues.iter().all(|&p| (1..=n).contains(&p)));
+}
+
+/// Un coup scanné à plat, deux bulletins par page (une planche A4) : chaque bulletin de la
+/// planche est lu et décidé comme s'il avait son propre fichier ; aucun n'est perdu (sa
+/// table n'est pas comptée absente).
+#[test]
+fn un_coup_scanne_en_planches_de_deux_bulletins_se_decide_comme_un_fichier_par_bulletin() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    let mut jpeg: Vec<PathBuf> = Vec::new();
+    for e in std::fs::read_dir(exemple()).unwrap() {
+        let d = e.unwrap().path();
+        if !d.is_dir() {
+            continue;
+        }
+        let dossier = d.file_name().unwrap().to_owned();
+        std::fs::create_dir_all(scans.join(&dossier)).unwrap();
+        for f in std::fs::read_dir(&d).unwrap().map(|f| f.unwrap().path()).filter(|f| f.extension().is_some_and(|x| x == "jpg")) {
+            if dossier == "coup-01" {
+                jpeg.push(f);
+            } else {
+                std::fs::copy(&f, scans.join(&dossier).join(f.file_name().unwrap())).unwrap();
+            }
+        }
+    }
+    jpeg.sort();
+    // Les pixels mêmes que lit le lecteur, deux à deux l'un au-dessus de l'autre sur une
+    // page claire (PNG : rien de perdu) ; un nombre impair laisse un bulletin seul.
+    for (k, paire) in jpeg.chunks(2).enumerate() {
+        let pages: Vec<image::GrayImage> = paire.iter().map(|f| arbitre_pipeline::chargement::charger(f).unwrap().remove(0)).collect();
+        let l = pages.iter().map(|p| p.width()).max().unwrap() + 60;
+        let h = pages.iter().map(|p| p.height() + 60).sum::<u32>() + 60;
+        let mut planche = image::GrayImage::from_pixel(l, h, image::Luma([238]));
+        let mut y = 60;
+        for p in &pages {
+            image::imageops::replace(&mut planche, p, 30, y as i64);
+            y += p.height() + 60;
+        }
+        planche.save(scans.join("coup-01").join(format!("planche-{:02}.png", k + 1))).unwrap();
+    }
+
+    let (par_fichier, par_planche) = (tmp.path().join("fichiers"), tmp.path().join("planches"));
+    lancer(&exemple(), &par_fichier);
+    let bilan = lancer(&scans, &par_planche);
+    let (a, b) = (decisions(&par_fichier), decisions(&par_planche));
+    assert_eq!(a.len(), b.len());
+    let mut vus = Vec::new();
+    for (cle, (decision, image)) in &a {
+        let (autre, image_planche) = &b[cle];
+        // Même verdict, même score, même doute.
+        for champ in ["verdict", "score", "motifs", "a_verifier"] {
+            assert_eq!(decision[champ], autre[champ], "table {} coup {} : {champ}\n{bilan}", cle.0, cle.1);
+        }
+        if cle.1 == 1 && image.is_some() {
+            vus.push(image_planche.clone().unwrap_or_else(|| panic!("table {} : bulletin perdu dans sa planche\n{bilan}", cle.0)));
+        }
+    }
+    // Chaque bulletin de chaque planche, une fois : `planche-KK.png#bulletin=1` et `=2`.
+    vus.sort();
+    let attendus: Vec<String> = (0..jpeg.len()).map(|i| if jpeg.len() % 2 == 1 && i == jpeg.len() - 1 { format!("coup-01/planche-{:02}.png", i / 2 + 1) } else { format!("coup-01/planche-{:02}.png#bulletin={}", i / 2 + 1, i % 2 + 1) }).collect();
+    assert_eq!(vus, attendus, "{bilan}");
 }

@@ -66,7 +66,8 @@ impl Bilan {
         let pages = self.pages();
         let _ = write!(t, "{} fichier(s) d'image", self.fichiers);
         if pages != self.fichiers {
-            let _ = write!(t, " ({pages} pages)");
+            // Les pages d'un TIFF ou d'un PDF, les bulletins d'une planche.
+            let _ = write!(t, " ({pages} pages ou bulletins)");
         }
         let _ = writeln!(t, " :");
         let _ = writeln!(t, "  {} décidé(s) automatiquement", self.automatiques);

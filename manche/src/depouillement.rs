@@ -70,11 +70,14 @@ pub struct Depouillement {
 }
 
 /// Le nom d'une page d'image dans les rapports : le chemin relatif au dossier des scans,
-/// suivi de `#page=N` pour une page d'un TIFF ou d'un PDF.
+/// suivi de `#page=N` pour une page d'un TIFF ou d'un PDF, de `#bulletin=K` pour le K-ième
+/// bulletin d'une planche (`#page=N&bulletin=K` pour les deux).
 pub fn nom_image(s: &LectureScan) -> String {
-    match s.page {
-        Some(p) => format!("{}#page={p}", s.image),
-        None => s.image.clone(),
+    match (s.page, s.bulletin) {
+        (Some(p), Some(b)) => format!("{}#page={p}&bulletin={b}", s.image),
+        (Some(p), None) => format!("{}#page={p}", s.image),
+        (None, Some(b)) => format!("{}#bulletin={b}", s.image),
+        (None, None) => s.image.clone(),
     }
 }
 
@@ -431,7 +434,7 @@ mod tests {
     /// Un scan du coup 1 dont le numéro de table se lit ainsi.
     fn scan(image: &str, tables: &[(&str, f32)]) -> LectureScan {
         let table = ChampLu { valeur: tables.first().map(|t| t.0.to_string()), alternatives: tables.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: image.into(), page: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None }
+        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None }
     }
 
     /// Les doutes sur l'absence de `table` au coup `coup`, comme les voit le dépouillement.

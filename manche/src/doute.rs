@@ -282,6 +282,7 @@ mod tests {
         let mut scan = LectureScan {
             image: "b.jpg".into(),
             page: None,
+            bulletin: None,
             coup: Some(3),
             lecture: None,
             cases: vec![case(&[("A", 0.58), ("H", 0.35), ("M", 0.07)], 0.45)],

@@ -237,6 +237,7 @@ mod tests {
         LectureScan {
             image: "coup-01/scan-001.jpg".into(),
             page: None,
+            bulletin: None,
             coup: Some(1),
             lecture: None,
             cases: cases

@@ -11,6 +11,7 @@ use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele, Probabilites, CHIFFRES, REFERENCES};
 use crate::recalage::{recaler, Recalage, Rejet};
+use crate::planche;
 use crate::vignette::Vignette;
 use arbitre_formulaire::{Formulaire, Role};
 use image::GrayImage;
@@ -96,17 +97,53 @@ impl Lecteur {
                 pages
                     .iter()
                     .enumerate()
-                    .map(|(i, img)| {
-                        let l = self.lire_page(img, nom, plusieurs.then_some(i as u32 + 1), coup);
-                        let t = aussi(img, &l);
-                        (l, t)
+                    .flat_map(|(i, img)| {
+                        let lus = self.lire_planche(img, nom, plusieurs.then_some(i as u32 + 1), coup);
+                        lus.into_iter().map(|l| {
+                            let t = aussi(img, &l);
+                            (l, t)
+                        }).collect::<Vec<_>>()
                     })
                     .collect()
             }
         }
     }
 
-    /// Lit une page déjà décodée.
+    /// Les bulletins d'une page : un d'ordinaire ; plusieurs sur une planche scannée à plat
+    /// ([`planche`]), numérotés dans l'ordre de lecture (champ `bulletin`). Une image où un
+    /// second quadrillage se trouve sans les cadres du formulaire en garde le rejet : une
+    /// personne le verra.
+    pub fn lire_planche(&self, img: &GrayImage, nom: &str, page: Option<u32>, coup: Option<u32>) -> Vec<LectureScan> {
+        let mut lus = vec![self.lire_page(img, nom, page, coup)];
+        let mut feuilles = Vec::new();
+        let mut reste: Option<(GrayImage, u8)> = None;
+        while let Some(h) = lus.last().and_then(|l| l.recalage.as_ref()).map(|r| r.mm_vers_px) {
+            feuilles.push(planche::coins_de_la_feuille(&self.formulaire, &h, 0.0));
+            if !planche::place_pour_un_autre(img, &feuilles) {
+                break;
+            }
+            let (copie, fond) = reste.get_or_insert_with(|| (img.clone(), planche::gris_du_fond(img)));
+            planche::effacer(copie, &planche::coins_de_la_feuille(&self.formulaire, &h, planche::MARGE_MM), *fond);
+            let autre = self.lire_page(copie, nom, page, coup);
+            if autre.rejet.as_ref().is_some_and(|r| r.raison == RaisonRejet::PasUnBulletin) {
+                break;
+            }
+            lus.push(autre);
+        }
+        if lus.len() > 1 {
+            // Ceux qui n'ont pas de feuille (second quadrillage sans cadres) en dernier.
+            let mut ordre = planche::ordre_de_lecture(&feuilles);
+            ordre.extend(feuilles.len()..lus.len());
+            let mut places: Vec<Option<LectureScan>> = lus.into_iter().map(Some).collect();
+            lus = ordre.into_iter().filter_map(|i| places[i].take()).collect();
+            for (k, l) in lus.iter_mut().enumerate() {
+                l.bulletin = Some(k as u32 + 1);
+            }
+        }
+        lus
+    }
+
+    /// Lit une page déjà décodée (un bulletin).
     pub fn lire_page(&self, img: &GrayImage, nom: &str, page: Option<u32>, coup: Option<u32>) -> LectureScan {
         let f = &self.formulaire;
         let debut = Instant::now();
@@ -165,7 +202,7 @@ impl Lecteur {
             cases.iter().zip(p_cases).map(|(c, p)| CaseProbable { zone: [c.rangee, c.colonne], probabilites: p.clone(), decoupage_douteux: c.decoupage_douteux }).collect();
         let numero = table.valeur.as_deref().and_then(|v| v.parse::<u32>().ok());
         let (lecture, lues) = assembler(numero.unwrap_or(0), coup.unwrap_or(0), &probables, &reference, &score, rature_cadre);
-        let mut l = LectureScan { image: nom.to_string(), page, coup, lecture: Some(lecture), cases: lues, table, reference, score, recalage: Some(resume), rejet: None };
+        let mut l = LectureScan { image: nom.to_string(), page, bulletin: None, coup, lecture: Some(lecture), cases: lues, table, reference, score, recalage: Some(resume), rejet: None };
         // Sans numéro de table, le bulletin ne peut être donné à personne : rejeté, mais sa
         // lecture (table 0) reste, pour qu'une personne lise le numéro sur le scan et le
         // donne à sa table (page de revue).

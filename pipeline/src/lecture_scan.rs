@@ -326,6 +326,10 @@ pub struct LectureScan {
     /// La page (à partir de 1) d'un TIFF de plusieurs pages.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+    /// Le rang du bulletin sur la page quand elle en porte plusieurs (planche scannée à
+    /// plat : de haut en bas, puis de gauche à droite), à partir de 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bulletin: Option<u32>,
     /// Le coup (dossier `coup-05`, ou `--coup`).
     pub coup: Option<u32>,
     /// La lecture la plus probable ; `None` pour une image rejetée, sauf un numéro de
@@ -344,6 +348,7 @@ impl LectureScan {
         LectureScan {
             image: image.to_string(),
             page,
+            bulletin: None,
             coup,
             lecture: None,
             cases: Vec::new(),
@@ -362,7 +367,7 @@ impl LectureScan {
     /// `{UV}` ; les doutes sur la table, la référence ou le score, et les rejets, en
     /// commentaires.
     pub fn vers_texte(&self, seuil: f32) -> String {
-        let mut t = format!("# {}{}\n", self.image, self.page.map(|p| format!(", page {p}")).unwrap_or_default());
+        let mut t = format!("# {}{}{}\n", self.image, self.page.map(|p| format!(", page {p}")).unwrap_or_default(), self.bulletin.map(|b| format!(", bulletin {b}")).unwrap_or_default());
         if let Some(r) = &self.rejet {
             t.push_str(&format!("# rejetée ({}) : {}\n", r.raison.libelle(), r.message.replace('\n', " ")));
             // Une lecture sans numéro de table, en commentaire : à reprendre avec le numéro lu.

@@ -19,6 +19,7 @@ pub mod maximum_2x2;
 pub mod modele;
 pub mod partage;
 pub mod plan;
+pub mod planche;
 pub mod recalage;
 pub mod scans;
 pub mod vignette;

@@ -77,7 +77,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         }
     }
     f.flush()?;
-    println!("{} image(s) : {lues} bulletin(s) lu(s), {rejetees} rejeté(s) ; lectures écrites dans {}", lues + rejetees, a.sortie.display());
+    println!("{} fichier(s) d'image : {lues} bulletin(s) lu(s), {rejetees} rejeté(s) ; lectures écrites dans {}", lectures.len(), a.sortie.display());
     if a.temps {
         let n = lues + rejetees;
         let c = &lecteur.chronos;
