@@ -110,30 +110,31 @@ impl Lecteur {
     }
 
     /// Les bulletins d'une page : un d'ordinaire ; plusieurs sur une planche scannée à plat
-    /// ([`planche`]), numérotés dans l'ordre de lecture (champ `bulletin`). Une image où un
-    /// second quadrillage se trouve sans les cadres du formulaire en garde le rejet : une
-    /// personne le verra.
+    /// ([`planche`]), numérotés dans l'ordre de lecture (champ `bulletin`). Un second
+    /// quadrillage trouvé sans les cadres du formulaire garde son rejet : une personne le
+    /// verra.
     pub fn lire_planche(&self, img: &GrayImage, nom: &str, page: Option<u32>, coup: Option<u32>) -> Vec<LectureScan> {
-        let mut lus = vec![self.lire_page(img, nom, page, coup)];
-        let mut feuilles = Vec::new();
-        let mut reste: Option<(GrayImage, u8)> = None;
-        while let Some(h) = lus.last().and_then(|l| l.recalage.as_ref()).map(|r| r.mm_vers_px) {
-            feuilles.push(planche::coins_de_la_feuille(&self.formulaire, &h, 0.0));
-            if !planche::place_pour_un_autre(img, &feuilles) {
+        let premier = self.lire_page(img, nom, page, coup);
+        let Some(h) = premier.recalage.as_ref().map(|r| r.mm_vers_px) else { return vec![premier] };
+        let mut p = planche::Planche::new(img);
+        p.effacer(&self.formulaire, &h);
+        let mut lus = vec![premier];
+        // Tant qu'il reste la place d'un bulletin hors des feuilles trouvées (effacées).
+        while p.place_pour_un_autre() {
+            let autre = self.recaler_puis_lire(p.reste(), img, nom, page, coup);
+            let Some(h) = autre.recalage.as_ref().map(|r| r.mm_vers_px) else {
+                if autre.rejet.as_ref().is_some_and(|r| r.raison == RaisonRejet::AutreFormulaire) {
+                    lus.push(autre);
+                }
                 break;
-            }
-            let (copie, fond) = reste.get_or_insert_with(|| (img.clone(), planche::gris_du_fond(img)));
-            planche::effacer(copie, &planche::coins_de_la_feuille(&self.formulaire, &h, planche::MARGE_MM), *fond);
-            let autre = self.lire_page(copie, nom, page, coup);
-            if autre.rejet.as_ref().is_some_and(|r| r.raison == RaisonRejet::PasUnBulletin) {
-                break;
-            }
+            };
+            p.effacer(&self.formulaire, &h);
             lus.push(autre);
         }
         if lus.len() > 1 {
             // Ceux qui n'ont pas de feuille (second quadrillage sans cadres) en dernier.
-            let mut ordre = planche::ordre_de_lecture(&feuilles);
-            ordre.extend(feuilles.len()..lus.len());
+            let mut ordre = planche::ordre_de_lecture(p.feuilles());
+            ordre.extend(p.feuilles().len()..lus.len());
             let mut places: Vec<Option<LectureScan>> = lus.into_iter().map(Some).collect();
             lus = ordre.into_iter().filter_map(|i| places[i].take()).collect();
             for (k, l) in lus.iter_mut().enumerate() {
@@ -145,21 +146,32 @@ impl Lecteur {
 
     /// Lit une page déjà décodée (un bulletin).
     pub fn lire_page(&self, img: &GrayImage, nom: &str, page: Option<u32>, coup: Option<u32>) -> LectureScan {
-        let f = &self.formulaire;
+        self.recaler_puis_lire(img, img, nom, page, coup)
+    }
+
+    /// Recale sur `sur` (l'image, ou ce qu'il en reste une fois effacés les bulletins déjà
+    /// trouvés d'une planche), puis lit sur `img` : chaque bulletin garde toute son encre.
+    fn recaler_puis_lire(&self, sur: &GrayImage, img: &GrayImage, nom: &str, page: Option<u32>, coup: Option<u32>) -> LectureScan {
         let debut = Instant::now();
-        let recale = recaler(img, f);
-        let debut = self.chronos.noter(Etape::Recalage, debut);
-        let r = match recale {
-            Ok(r) => r,
+        let recale = recaler(sur, &self.formulaire);
+        self.chronos.noter(Etape::Recalage, debut);
+        match recale {
+            Ok(r) => self.lire_recale(img, &r, nom, page, coup),
             Err(e) => {
                 let raison = match e {
                     Rejet::AucunQuadrillage(_) => RaisonRejet::PasUnBulletin,
                     Rejet::CadresIntrouvables(_) => RaisonRejet::AutreFormulaire,
                 };
-                return LectureScan::rejetee(nom, page, coup, raison, e.to_string());
+                LectureScan::rejetee(nom, page, coup, raison, e.to_string())
             }
-        };
-        let resume = self.resume(&r);
+        }
+    }
+
+    /// Lit un bulletin recalé : cases, cadres, modèle, assemblage.
+    fn lire_recale(&self, img: &GrayImage, r: &Recalage, nom: &str, page: Option<u32>, coup: Option<u32>) -> LectureScan {
+        let debut = Instant::now();
+        let f = &self.formulaire;
+        let resume = self.resume(r);
         if r.residu_mm > self.reglages.residu_max_mm {
             let mut l = LectureScan::rejetee(
                 nom,

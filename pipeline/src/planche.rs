@@ -18,15 +18,55 @@ pub const BULLETINS_MAX: usize = 8;
 
 /// Marge effacée autour de la feuille d'un bulletin trouvé (mm) : ses bords, un peu de
 /// travers, ne doivent pas passer pour des traits d'un autre quadrillage.
-pub const MARGE_MM: f64 = 3.0;
+const MARGE_MM: f64 = 3.0;
 
 /// Part de la surface d'une feuille qui doit rester libre pour qu'un autre bulletin y
 /// tienne : un bulletin seul scanné avec ses marges laisse bien moins (un quart de sa
 /// surface sur les scans générés) ; un second bulletin demande au moins sa propre surface.
 const PLACE_MIN: f64 = 0.8;
 
+/// Une image en cours de dépouillement : les feuilles déjà trouvées, effacées d'une copie.
+pub struct Planche<'a> {
+    image: &'a GrayImage,
+    copie: Option<GrayImage>,
+    fond: u8,
+    feuilles: Vec<[(f64, f64); 4]>,
+}
+
+impl<'a> Planche<'a> {
+    pub fn new(image: &'a GrayImage) -> Planche<'a> {
+        Planche { image, copie: None, fond: 0, feuilles: Vec::new() }
+    }
+
+    /// L'image, les feuilles trouvées effacées.
+    pub fn reste(&self) -> &GrayImage {
+        self.copie.as_ref().unwrap_or(self.image)
+    }
+
+    /// Les feuilles trouvées, dans l'ordre.
+    pub fn feuilles(&self) -> &[[(f64, f64); 4]] {
+        &self.feuilles
+    }
+
+    /// Note la feuille d'un bulletin trouvé (homographie mm → pixels) et l'efface du reste.
+    pub fn effacer(&mut self, f: &Formulaire, h: &Homographie) {
+        self.feuilles.push(coins_de_la_feuille(f, h, 0.0));
+        let image = self.image;
+        let copie = self.copie.get_or_insert_with(|| {
+            self.fond = gris_du_fond(image);
+            image.clone()
+        });
+        effacer(copie, &coins_de_la_feuille(f, h, MARGE_MM), self.fond);
+    }
+
+    /// Reste-t-il la place d'un autre bulletin ?
+    pub fn place_pour_un_autre(&self) -> bool {
+        place_pour_un_autre(self.image, &self.feuilles)
+    }
+}
+
 /// Les coins de la feuille (et de `marge` mm autour) dans l'image, en pixels.
-pub fn coins_de_la_feuille(f: &Formulaire, h: &Homographie, marge: f64) -> [(f64, f64); 4] {
+fn coins_de_la_feuille(f: &Formulaire, h: &Homographie, marge: f64) -> [(f64, f64); 4] {
     let (l, ht) = (f.largeur_mm + marge, f.hauteur_mm + marge);
     [(-marge, -marge), (l, -marge), (l, ht), (-marge, ht)].map(|(x, y)| h.appliquer(x, y))
 }
@@ -42,7 +82,7 @@ fn surface(q: &[(f64, f64); 4]) -> f64 {
 }
 
 /// Reste-t-il, hors des feuilles déjà trouvées, la place d'un autre bulletin ?
-pub fn place_pour_un_autre(img: &GrayImage, feuilles: &[[(f64, f64); 4]]) -> bool {
+fn place_pour_un_autre(img: &GrayImage, feuilles: &[[(f64, f64); 4]]) -> bool {
     let Some(premiere) = feuilles.first() else { return false };
     let une = surface(premiere);
     let libre = img.width() as f64 * img.height() as f64 - feuilles.iter().map(surface).sum::<f64>();
@@ -50,7 +90,7 @@ pub fn place_pour_un_autre(img: &GrayImage, feuilles: &[[(f64, f64); 4]]) -> boo
 }
 
 /// Le gris du fond : la médiane de l'image (le papier d'une planche, ou le fond du scanner).
-pub fn gris_du_fond(img: &GrayImage) -> u8 {
+fn gris_du_fond(img: &GrayImage) -> u8 {
     let mut h = [0usize; 256];
     img.as_raw().iter().for_each(|&v| h[v as usize] += 1);
     let moitie = img.as_raw().len() / 2;
@@ -62,7 +102,7 @@ pub fn gris_du_fond(img: &GrayImage) -> u8 {
 }
 
 /// Efface une feuille de l'image (peinte du gris du fond).
-pub fn effacer(img: &mut GrayImage, feuille: &[(f64, f64); 4], fond: u8) {
+fn effacer(img: &mut GrayImage, feuille: &[(f64, f64); 4], fond: u8) {
     let mut points: Vec<Point<i32>> = feuille.iter().map(|&(x, y)| Point::new(x.round() as i32, y.round() as i32)).collect();
     points.dedup();
     if points.len() >= 3 && points.first() != points.last() {

@@ -226,3 +226,38 @@ fn une_feuille_vue_de_biais_est_recalee_juste_ou_rejetee_jamais_a_cote() {
         }
     }
 }
+
+/// Un bulletin seul scanné à plat sur une page A4 ou plus grande (le bulletin n'en occupe
+/// qu'une part) : chaque scan du coup 2 de la manche livrée, sa feuille posée au milieu
+/// d'une page claire de 1 400 × 1 800 à 1 800 × 2 400 pixels, se recale à moins de 0,3 mm
+/// de sa géométrie vraie. À ces tailles, l'image réduite pour chercher le quadrillage
+/// pouvait faire prendre au peigne une ligne de trop (« plus de 17 × 17 cases ») : le
+/// recalage essaie alors une réduction plus fine.
+#[test]
+fn un_bulletin_seul_sur_une_grande_page_se_recale() {
+    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/manche-exemple");
+    let f = Formulaire::fisf();
+    let mut n = 0;
+    for (json, v) in arbitre_echantillons::sortie::verites(&d).unwrap().into_iter().filter(|(j, _)| j.parent().is_some_and(|p| p.ends_with("coup-02"))) {
+        let (Some(image), Some(geo)) = (&v.image, &v.geometrie) else { continue };
+        let img = charger(&json.parent().unwrap().join(image)).unwrap().remove(0);
+        // La feuille seule (sa boîte englobante) : le fond du scanner n'y reste qu'aux coins.
+        let coins = [(0.0, 0.0), (f.largeur_mm, 0.0), (f.largeur_mm, f.hauteur_mm), (0.0, f.hauteur_mm)].map(|(x, y)| geo.mm_vers_px.appliquer(x, y));
+        let x0 = coins.iter().map(|p| p.0).fold(f64::MAX, f64::min).max(0.0) as u32;
+        let y0 = coins.iter().map(|p| p.1).fold(f64::MAX, f64::min).max(0.0) as u32;
+        let x1 = (coins.iter().map(|p| p.0).fold(0.0, f64::max) as u32).min(img.width());
+        let y1 = (coins.iter().map(|p| p.1).fold(0.0, f64::max) as u32).min(img.height());
+        let feuille = image::imageops::crop_imm(&img, x0, y0, x1 - x0, y1 - y0).to_image();
+        for (l, h) in [(1400, 1800), (1654, 2339), (1800, 2400)] {
+            let mut page = GrayImage::from_pixel(l, h, Luma([244]));
+            let (ox, oy) = ((l - feuille.width()) / 2, (h - feuille.height()) / 2);
+            image::imageops::replace(&mut page, &feuille, ox as i64, oy as i64);
+            let vraie = geo.mm_vers_px.puis(&Homographie::similitude(0.0, 1.0, ox as f64 - x0 as f64, oy as f64 - y0 as f64));
+            let r = recaler(&page, &f).unwrap_or_else(|e| panic!("{image} sur {l} × {h} : {e}"));
+            let ecart = ecart_mm(&f, &r.mm_vers_px, &vraie);
+            assert!(ecart < 0.3, "{image} sur {l} × {h} : écart {ecart:.3} mm");
+            n += 1;
+        }
+    }
+    assert!(n >= 45, "{n} essais");
+}

@@ -174,15 +174,17 @@ pub(super) struct Ajustement {
     pub residu_mm: f64,
     /// Lignes retrouvées (verticales, horizontales).
     pub lignes: (usize, usize),
-    /// Une ligne de plus, sur toute sa longueur, juste avant ou après le quadrillage :
-    /// un autre formulaire, au quadrillage plus grand.
-    pub deborde: bool,
+    /// Les lignes de plus, sur toute leur longueur, juste avant ou après le quadrillage :
+    /// un autre formulaire, au quadrillage plus grand, ou un quadrillage pris une ligne à
+    /// côté. Chacune par le décalage (mm, sur la feuille) qui y mène : `(±case, 0)` à
+    /// gauche ou à droite, `(0, ±case)` en haut ou en bas.
+    pub debords: Vec<(f64, f64)>,
 }
 
 /// Suit les lignes du quadrillage autour de leur position prévue par `h0`.
 /// `fenetre` : demi-largeur de la recherche de chaque ligne, en fraction de case ; avec
-/// `debord`, une ligne de trop au même pas est cherchée autour ([`Ajustement::deborde`],
-/// faux sinon).
+/// `debord`, une ligne de trop au même pas est cherchée autour ([`Ajustement::debords`],
+/// vide sinon).
 pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie, fenetre: f64, debord: bool) -> Option<Ajustement> {
     let (nc, nr) = (z.colonnes as usize + 1, z.rangees as usize + 1);
     // Chaque point suivi d'une ligne : (point de l'image, écart à la prévision en mm, contraste).
@@ -235,13 +237,23 @@ pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie, fenetr
     contrastes.sort_by(f32::total_cmp);
     let typique = contrastes.get(contrastes.len() / 2).copied().unwrap_or(CREUX_MIN);
     let (n_v, n_h) = ((z.rangees * 3) as f64, (z.colonnes * 3) as f64);
-    let deborde = debord
-        && [(z.x_mm - z.case_mm, true, n_v), (z.x_mm + nc as f64 * z.case_mm, true, n_v), (z.y_mm - z.case_mm, false, n_h), (z.y_mm + nr as f64 * z.case_mm, false, n_h)]
-        .iter()
-        .any(|&(fixe, verticale, n)| {
-            let nettes = echantillons(fixe, verticale).iter().filter(|s| s.1.abs() <= 0.08 * z.case_mm && s.2 >= 0.5 * typique).count();
-            nettes as f64 >= 0.7 * n
-        });
+    let c = z.case_mm;
+    let cotes = [(z.x_mm - c, true, n_v, (-c, 0.0)), (z.x_mm + nc as f64 * c, true, n_v, (c, 0.0)), (z.y_mm - c, false, n_h, (0.0, -c)), (z.y_mm + nr as f64 * c, false, n_h, (0.0, c))];
+    // À 0,03 case près (0,17 mm) : la seconde passe place les lignes à quelques centièmes
+    // de mm ; le bord de la feuille, à 5 mm du quadrillage (0,91 case), et son ombre sur un
+    // scanner à plat n'y tombent pas.
+    let debords = if debord {
+        cotes
+            .iter()
+            .filter(|&&(fixe, verticale, n, _)| {
+                let nettes = echantillons(fixe, verticale).iter().filter(|s| s.1.abs() <= 0.03 * c && s.2 >= 0.5 * typique).count();
+                nettes as f64 >= 0.7 * n
+            })
+            .map(|&(_, _, _, decalage)| decalage)
+            .collect()
+    } else {
+        Vec::new()
+    };
     if lignes.0 < nc / 2 || lignes.1 < nr / 2 {
         return None;
     }
@@ -257,7 +269,7 @@ pub(super) fn ajuster(img: &GrayImage, z: &Quadrillage, h0: &Homographie, fenetr
         })
         .sum();
     let residu_mm = (somme / de.len() as f64).sqrt() / echelle;
-    Some(Ajustement { homographie, residu_mm, lignes, deborde })
+    Some(Ajustement { homographie, residu_mm, lignes, debords })
 }
 
 #[cfg(test)]

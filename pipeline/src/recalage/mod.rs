@@ -73,6 +73,20 @@ pub enum Rejet {
 pub fn recaler(img: &GrayImage, f: &Formulaire) -> Result<Recalage, Rejet> {
     let cote = img.width().max(img.height()) as f64;
     let facteur = ((cote / COTE_REDUIT).round() as u32).max(1);
+    let r = recaler_par(img, f, facteur);
+    // Un bulletin seul sur une grande page (scanner à plat) : à la réduction ordinaire, son
+    // quadrillage n'y fait que quelques pixels de pas, et le peigne peut s'y tromper. Une
+    // réduction deux fois plus fine, alors seulement.
+    if r.is_err() && facteur > 1 {
+        if let Ok(fin) = recaler_par(img, f, facteur / 2) {
+            return Ok(fin);
+        }
+    }
+    r
+}
+
+/// Recale en cherchant le quadrillage dans l'image réduite d'un `facteur`.
+fn recaler_par(img: &GrayImage, f: &Formulaire, facteur: u32) -> Result<Recalage, Rejet> {
     let reduite = crate::echantillonnage::reduire_par_minimum(img, facteur);
     let t = quadrillage::traits(&reduite);
     if t.verticaux.len() + t.horizontaux.len() < 400 {
@@ -165,10 +179,22 @@ fn recaler_selon(img: &GrayImage, f: &Formulaire, facteur: u32, p: &quadrillage:
         // Seule la seconde passe cherche une ligne de trop autour du quadrillage.
         let a = ajustement::ajuster(img, z, &h0, 0.3, false).ok_or_else(perdu)?;
         let a = ajustement::ajuster(img, z, &a.homographie, 0.12, true).ok_or_else(perdu)?;
-        if a.deborde {
-            return Err(Rejet::AucunQuadrillage(format!("le quadrillage a plus de {} × {} cases", z.colonnes, z.rangees)));
+        let trop_grand = || Rejet::AucunQuadrillage(format!("le quadrillage a plus de {} × {} cases", z.colonnes, z.rangees));
+        if a.debords.is_empty() {
+            return Ok(a);
         }
-        Ok(a)
+        // Une ligne de trop d'un seul côté (dans chaque sens) : le quadrillage a peut-être
+        // été pris une ligne à côté (sur un scanner à plat, l'ombre du bord de la feuille, à
+        // 0,91 case de la première ligne, prise pour elle). Décalé d'une ligne vers elle, il
+        // doit tenir sans ligne de trop ; les cadres jugent ensuite. Des lignes de trop des
+        // deux côtés d'un même sens : un quadrillage plus grand, un autre formulaire.
+        let (dx, dy) = a.debords.iter().fold((0.0, 0.0), |s, d| (s.0 + d.0, s.1 + d.1));
+        let un_par_sens = a.debords.iter().filter(|d| d.0 != 0.0).count() <= 1 && a.debords.iter().filter(|d| d.1 != 0.0).count() <= 1;
+        if !un_par_sens {
+            return Err(trop_grand());
+        }
+        let decale = Homographie::similitude(0.0, 1.0, dx, dy).puis(&a.homographie);
+        ajustement::ajuster(img, z, &decale, 0.12, true).filter(|b| b.debords.is_empty()).ok_or_else(trop_grand)
     };
     // Le premier pas plausible où le quadrillage se retrouve (à basse résolution, le tiers
     // ou la moitié du pas peut sortir en premier de l'autocorrélation, et même y donner des
