@@ -128,6 +128,9 @@ impl Lecteur {
                 }
                 break;
             };
+            if p.deja_trouvee(&self.formulaire, &h) {
+                break;
+            }
             p.effacer(&self.formulaire, &h);
             lus.push(autre);
         }

@@ -59,6 +59,17 @@ impl<'a> Planche<'a> {
         effacer(copie, &coins_de_la_feuille(f, h, MARGE_MM), self.fond);
     }
 
+    /// Cette feuille (homographie mm → pixels) est-elle l'une de celles déjà trouvées (son
+    /// centre dans l'une d'elles) ? Garde-fou : une feuille effacée ne se retrouve pas.
+    pub fn deja_trouvee(&self, f: &Formulaire, h: &Homographie) -> bool {
+        let c = h.appliquer(f.largeur_mm / 2.0, f.hauteur_mm / 2.0);
+        self.feuilles.iter().any(|q| {
+            let (x0, x1) = (q.iter().map(|p| p.0).fold(f64::MAX, f64::min), q.iter().map(|p| p.0).fold(f64::MIN, f64::max));
+            let (y0, y1) = (q.iter().map(|p| p.1).fold(f64::MAX, f64::min), q.iter().map(|p| p.1).fold(f64::MIN, f64::max));
+            (x0..=x1).contains(&c.0) && (y0..=y1).contains(&c.1)
+        })
+    }
+
     /// Reste-t-il la place d'un autre bulletin ?
     pub fn place_pour_un_autre(&self) -> bool {
         place_pour_un_autre(self.image, &self.feuilles)
@@ -145,6 +156,18 @@ mod tests {
         // En bas à droite, en haut à droite, en bas à gauche, en haut à gauche (un peu plus bas).
         let feuilles = [carre(200.0, 300.0), carre(200.0, 0.0), carre(0.0, 310.0), carre(0.0, 12.0)];
         assert_eq!(ordre_de_lecture(&feuilles), vec![3, 1, 2, 0]);
+    }
+
+    #[test]
+    fn une_feuille_deja_trouvee_ne_se_compte_pas_deux_fois() {
+        let f = Formulaire::fisf();
+        let img = GrayImage::from_pixel(1000, 1800, Luma([240]));
+        let mut p = Planche::new(&img);
+        let h = Homographie::similitude(0.0, 6.0, 40.0, 40.0);
+        p.effacer(&f, &h);
+        // La même, ou presque (quelques pixels à côté) : déjà trouvée ; celle du dessous non.
+        assert!(p.deja_trouvee(&f, &h) && p.deja_trouvee(&f, &Homographie::similitude(0.01, 6.0, 45.0, 38.0)));
+        assert!(!p.deja_trouvee(&f, &Homographie::similitude(0.0, 6.0, 40.0, 900.0)));
     }
 
     #[test]
