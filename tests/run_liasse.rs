@@ -111,12 +111,10 @@ fn pdf_de_scanner(jpeg: &[PathBuf]) -> Vec<u8> {
     octets
 }
 
-/// Le coup 1 réuni en une liasse `nom` (écrite par `ecrire` à partir des fichiers JPEG, dans
-/// l'ordre inverse : l'ordre des pages ne dit rien de la table) ; les coups 2 et 3 tels quels.
-fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn(&Path, &[PathBuf])) {
-    let tmp = tempfile::tempdir().unwrap();
-    let scans = tmp.path().join("scans");
-    let mut pages = Vec::new();
+/// Copie les scans des coups 2 et 3 de l'exemple dans `scans` (un dossier par coup, le
+/// dossier du coup 1 créé vide) ; rend ceux du coup 1, triés, à ranger autrement.
+fn coups_2_et_3_copies(scans: &Path) -> Vec<PathBuf> {
+    let mut coup_1 = Vec::new();
     for e in std::fs::read_dir(exemple()).unwrap() {
         let d = e.unwrap().path();
         if !d.is_dir() {
@@ -124,16 +122,24 @@ fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn
         }
         let dossier = d.file_name().unwrap().to_owned();
         std::fs::create_dir_all(scans.join(&dossier)).unwrap();
-        let mut jpeg: Vec<PathBuf> = std::fs::read_dir(&d).unwrap().map(|f| f.unwrap().path()).filter(|f| f.extension().is_some_and(|x| x == "jpg")).collect();
-        jpeg.sort();
-        for f in jpeg {
+        for f in std::fs::read_dir(&d).unwrap().map(|f| f.unwrap().path()).filter(|f| f.extension().is_some_and(|x| x == "jpg")) {
             if dossier == "coup-01" {
-                pages.push(f);
+                coup_1.push(f);
             } else {
                 std::fs::copy(&f, scans.join(&dossier).join(f.file_name().unwrap())).unwrap();
             }
         }
     }
+    coup_1.sort();
+    coup_1
+}
+
+/// Le coup 1 réuni en une liasse `nom` (écrite par `ecrire` à partir des fichiers JPEG, dans
+/// l'ordre inverse : l'ordre des pages ne dit rien de la table) ; les coups 2 et 3 tels quels.
+fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn(&Path, &[PathBuf])) {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    let mut pages = coups_2_et_3_copies(&scans);
     pages.reverse();
     let n = pages.len();
     assert!(n >= 15, "{n} scans au coup 1");
@@ -176,23 +182,7 @@ fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn
 fn un_coup_scanne_en_planches_de_deux_bulletins_se_decide_comme_un_fichier_par_bulletin() {
     let tmp = tempfile::tempdir().unwrap();
     let scans = tmp.path().join("scans");
-    let mut jpeg: Vec<PathBuf> = Vec::new();
-    for e in std::fs::read_dir(exemple()).unwrap() {
-        let d = e.unwrap().path();
-        if !d.is_dir() {
-            continue;
-        }
-        let dossier = d.file_name().unwrap().to_owned();
-        std::fs::create_dir_all(scans.join(&dossier)).unwrap();
-        for f in std::fs::read_dir(&d).unwrap().map(|f| f.unwrap().path()).filter(|f| f.extension().is_some_and(|x| x == "jpg")) {
-            if dossier == "coup-01" {
-                jpeg.push(f);
-            } else {
-                std::fs::copy(&f, scans.join(&dossier).join(f.file_name().unwrap())).unwrap();
-            }
-        }
-    }
-    jpeg.sort();
+    let jpeg = coups_2_et_3_copies(&scans);
     // Les pixels mêmes que lit le lecteur, deux à deux l'un au-dessus de l'autre sur une
     // page claire (PNG : rien de perdu) ; un nombre impair laisse un bulletin seul.
     for (k, paire) in jpeg.chunks(2).enumerate() {

@@ -3,6 +3,8 @@
 //! carré dont un tête en bas). Les feuilles sont découpées dans des scans de la manche
 //! d'exemple d'après leur vérité, et posées sur une page claire.
 
+mod commun;
+
 use arbitre_formulaire::{Formulaire, Homographie};
 use arbitre_pipeline::lecteur::Lecteur;
 use image::{GrayImage, Luma};
@@ -15,12 +17,8 @@ fn feuille(scan: &str) -> (GrayImage, u32) {
     let v: Value = serde_json::from_str(&std::fs::read_to_string(base.with_extension("json")).unwrap()).unwrap();
     let h: Vec<f64> = v["geometrie"]["mm_vers_px"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
     let h = Homographie(h.try_into().unwrap());
-    let f = Formulaire::fisf();
-    let coins = [(0.0, 0.0), (f.largeur_mm, 0.0), (f.largeur_mm, f.hauteur_mm), (0.0, f.hauteur_mm)].map(|(x, y)| h.appliquer(x, y));
-    let (x0, y0) = (coins.iter().map(|p| p.0).fold(f64::MAX, f64::min) as u32 + 2, coins.iter().map(|p| p.1).fold(f64::MAX, f64::min) as u32 + 2);
-    let (x1, y1) = (coins.iter().map(|p| p.0).fold(0.0, f64::max) as u32 - 2, coins.iter().map(|p| p.1).fold(0.0, f64::max) as u32 - 2);
     let img = arbitre_pipeline::chargement::charger(&base.with_extension("jpg")).unwrap().remove(0);
-    (image::imageops::crop_imm(&img, x0, y0, x1 - x0, y1 - y0).to_image(), v["lecture"]["table"].as_u64().unwrap() as u32)
+    (commun::feuille_seule(&img, &Formulaire::fisf(), &h).0, v["lecture"]["table"].as_u64().unwrap() as u32)
 }
 
 /// Pose les feuilles sur une page claire, en grille de `colonnes`, `ecart` pixels entre elles.

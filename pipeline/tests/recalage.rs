@@ -241,13 +241,7 @@ fn un_bulletin_seul_sur_une_grande_page_se_recale() {
     for (json, v) in arbitre_echantillons::sortie::verites(&d).unwrap().into_iter().filter(|(j, _)| j.parent().is_some_and(|p| p.ends_with("coup-02"))) {
         let (Some(image), Some(geo)) = (&v.image, &v.geometrie) else { continue };
         let img = charger(&json.parent().unwrap().join(image)).unwrap().remove(0);
-        // La feuille seule (sa boîte englobante) : le fond du scanner n'y reste qu'aux coins.
-        let coins = [(0.0, 0.0), (f.largeur_mm, 0.0), (f.largeur_mm, f.hauteur_mm), (0.0, f.hauteur_mm)].map(|(x, y)| geo.mm_vers_px.appliquer(x, y));
-        let x0 = coins.iter().map(|p| p.0).fold(f64::MAX, f64::min).max(0.0) as u32;
-        let y0 = coins.iter().map(|p| p.1).fold(f64::MAX, f64::min).max(0.0) as u32;
-        let x1 = (coins.iter().map(|p| p.0).fold(0.0, f64::max) as u32).min(img.width());
-        let y1 = (coins.iter().map(|p| p.1).fold(0.0, f64::max) as u32).min(img.height());
-        let feuille = image::imageops::crop_imm(&img, x0, y0, x1 - x0, y1 - y0).to_image();
+        let (feuille, (x0, y0)) = commun::feuille_seule(&img, &f, &geo.mm_vers_px);
         for (l, h) in [(1400, 1800), (1654, 2339), (1800, 2400)] {
             let mut page = GrayImage::from_pixel(l, h, Luma([244]));
             let (ox, oy) = ((l - feuille.width()) / 2, (h - feuille.height()) / 2);
