@@ -271,6 +271,7 @@ fn un_coup_sans_aucune_image_n_est_pas_une_manche_d_absents() {
     let douteuses: Vec<&Value> = a["dossier"]["absences_a_verifier"].as_array().unwrap().iter().filter(|x| x["coup"] == 3).collect();
     assert_eq!(douteuses.len(), 20, "les 20 tables du coup 3");
     assert!(douteuses.iter().all(|x| x["raisons"].to_string().contains("aucune image pour le coup 3")));
+    assert!(texte.contains("ATTENTION : aucune image pour le(s) coup(s) 3 :"), "{texte}");
 
     // Un dossier sans image (ici, un document de traitement de texte seul) : erreur.
     let vide = tmp.path().join("vide");

@@ -203,6 +203,9 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
         // 5.7 vaut pour un joueur qui n'a pas rendu de bulletin, pas pour un coup dont les
         // scans manquent (dossier oublié, vide, fichiers d'un autre format).
         let sans_image = !scans.iter().any(|s| s.coup == Some(coup));
+        if sans_image {
+            d.bilan.coups_sans_image.push(coup);
+        }
         for &table in tables.iter().filter(|&&t| !presents.contains(&(t, coup))) {
             d.bilan.absents += 1;
             let mut raisons = doutes_sur_l_absence(table, &pistes, &repartition.tables_en_double);
