@@ -26,21 +26,34 @@ const MARGE_MM: f64 = 3.0;
 const PLACE_MIN: f64 = 0.8;
 
 /// Une image en cours de dépouillement : les feuilles déjà trouvées, effacées d'une copie.
+/// La copie n'est faite qu'au premier besoin : un scan d'un seul bulletin n'en coûte pas.
 pub struct Planche<'a> {
     image: &'a GrayImage,
     copie: Option<GrayImage>,
     fond: u8,
     feuilles: Vec<[(f64, f64); 4]>,
+    /// Les feuilles avec leur marge, à effacer de la copie ; `effacees` le sont déjà.
+    a_effacer: Vec<[(f64, f64); 4]>,
+    effacees: usize,
 }
 
 impl<'a> Planche<'a> {
     pub fn new(image: &'a GrayImage) -> Planche<'a> {
-        Planche { image, copie: None, fond: 0, feuilles: Vec::new() }
+        Planche { image, copie: None, fond: 0, feuilles: Vec::new(), a_effacer: Vec::new(), effacees: 0 }
     }
 
     /// L'image, les feuilles trouvées effacées.
-    pub fn reste(&self) -> &GrayImage {
-        self.copie.as_ref().unwrap_or(self.image)
+    pub fn reste(&mut self) -> &GrayImage {
+        let image = self.image;
+        let copie = self.copie.get_or_insert_with(|| {
+            self.fond = gris_du_fond(image);
+            image.clone()
+        });
+        for q in &self.a_effacer[self.effacees..] {
+            effacer(copie, q, self.fond);
+        }
+        self.effacees = self.a_effacer.len();
+        copie
     }
 
     /// Les feuilles trouvées, dans l'ordre.
@@ -48,15 +61,11 @@ impl<'a> Planche<'a> {
         &self.feuilles
     }
 
-    /// Note la feuille d'un bulletin trouvé (homographie mm → pixels) et l'efface du reste.
+    /// Note la feuille d'un bulletin trouvé (homographie mm → pixels) : elle sera effacée
+    /// du reste.
     pub fn effacer(&mut self, f: &Formulaire, h: &Homographie) {
         self.feuilles.push(coins_de_la_feuille(f, h, 0.0));
-        let image = self.image;
-        let copie = self.copie.get_or_insert_with(|| {
-            self.fond = gris_du_fond(image);
-            image.clone()
-        });
-        effacer(copie, &coins_de_la_feuille(f, h, MARGE_MM), self.fond);
+        self.a_effacer.push(coins_de_la_feuille(f, h, MARGE_MM));
     }
 
     /// Cette feuille (homographie mm → pixels) est-elle l'une de celles déjà trouvées (son
