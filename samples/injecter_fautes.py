@@ -23,15 +23,13 @@ from PIL import Image
 NOMBRES = {"tronque": 10, "vide": 5, "doublon": 10, "blanche": 5, "retourne": 20, "deplace": 5, "photo": 5}
 
 
-def retourner_verite(verite):
-    """La vérité d'un scan tourné d'un demi-tour : un point (x, y) de l'image (pixels, coins
-    des pixels à coordonnées entières) va en (L - x, H - y)."""
-    g = verite["geometrie"]
-    lg, ht = g["largeur_px"], g["hauteur_px"]
+def transformer_points(geometrie, f):
+    """Applique `f(x, y) -> (x', y')` à chaque point en pixels de la géométrie d'une vérité
+    (quadrillage, coins et encres des cases et des cadres, ratures)."""
 
     def point(v):
         if isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v):
-            return [lg - v[0], ht - v[1]]
+            return list(f(v[0], v[1]))
         if isinstance(v, list):
             return [point(x) for x in v]
         if isinstance(v, dict):
@@ -39,7 +37,15 @@ def retourner_verite(verite):
         return v
 
     for cle in ["quadrillage", "cases", "cadres", "ratures"]:
-        g[cle] = point(g[cle])
+        geometrie[cle] = point(geometrie[cle])
+
+
+def retourner_verite(verite):
+    """La vérité d'un scan tourné d'un demi-tour : un point (x, y) de l'image (pixels, coins
+    des pixels à coordonnées entières) va en (L - x, H - y)."""
+    g = verite["geometrie"]
+    lg, ht = g["largeur_px"], g["hauteur_px"]
+    transformer_points(g, lambda x, y: (lg - x, ht - y))
     h = g["mm_vers_px"]
     # Le demi-tour après l'homographie : [[-1, 0, L], [0, -1, H], [0, 0, 1]] · h.
     g["mm_vers_px"] = [lg * h[6] - h[0], lg * h[7] - h[1], lg * h[8] - h[2], ht * h[6] - h[3], ht * h[7] - h[4], ht * h[8] - h[5], h[6], h[7], h[8]]

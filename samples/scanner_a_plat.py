@@ -20,6 +20,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from injecter_fautes import transformer_points
+
 A4_MM = (210.0, 297.0)
 
 
@@ -32,18 +34,7 @@ def deplacer_verite(verite, dx, dy, largeur, hauteur):
     """La vérité d'un scan dont chaque pixel (x, y) va en (x + dx, y + dy) sur une page de
     largeur × hauteur pixels."""
     g = verite["geometrie"]
-
-    def point(v):
-        if isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v):
-            return [v[0] + dx, v[1] + dy]
-        if isinstance(v, list):
-            return [point(x) for x in v]
-        if isinstance(v, dict):
-            return {k: point(x) for k, x in v.items()}
-        return v
-
-    for cle in ["quadrillage", "cases", "cadres", "ratures"]:
-        g[cle] = point(g[cle])
+    transformer_points(g, lambda x, y: (x + dx, y + dy))
     h = g["mm_vers_px"]
     # La translation après l'homographie : [[1, 0, dx], [0, 1, dy], [0, 0, 1]] · h.
     g["mm_vers_px"] = [h[0] + dx * h[6], h[1] + dx * h[7], h[2] + dx * h[8], h[3] + dy * h[6], h[4] + dy * h[7], h[5] + dy * h[8], h[6], h[7], h[8]]

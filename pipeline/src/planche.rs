@@ -86,7 +86,7 @@ impl<'a> Planche<'a> {
 }
 
 /// Les coins de la feuille (et de `marge` mm autour) dans l'image, en pixels.
-fn coins_de_la_feuille(f: &Formulaire, h: &Homographie, marge: f64) -> [(f64, f64); 4] {
+pub fn coins_de_la_feuille(f: &Formulaire, h: &Homographie, marge: f64) -> [(f64, f64); 4] {
     let (l, ht) = (f.largeur_mm + marge, f.hauteur_mm + marge);
     [(-marge, -marge), (l, -marge), (l, ht), (-marge, ht)].map(|(x, y)| h.appliquer(x, y))
 }

@@ -79,7 +79,7 @@
     });
     var doubles = Object.keys(lues).filter(function (k) { return lues[k] > 1 && k.split("/")[0] !== "0"; });
     // Table 0 : le numéro de table n'a pas été lu (image rejetée) ; à écrire avant d'enregistrer.
-    var sansTable = choisis.filter(function (b) { var k = cle(texte(b).value); return k !== null && k.split("/")[0] === "0"; }).length;
+    var sansTable = Object.keys(lues).filter(function (k) { return k.split("/")[0] === "0"; }).reduce(function (n, k) { return n + lues[k]; }, 0);
     var titre = champ("bulletins").dataset.titre || "";
     return {
       nombre: choisis.length,

@@ -57,7 +57,7 @@ pub fn ecart_mm(f: &Formulaire, a: &Homographie, b: &Homographie) -> f64 {
 /// vraie `h` feuille → image) et le coin de cette boîte dans le scan : le fond du scanner
 /// n'y reste qu'aux coins. Pour poser la feuille sur une autre page (scanner à plat).
 pub fn feuille_seule(img: &GrayImage, f: &Formulaire, h: &Homographie) -> (GrayImage, (u32, u32)) {
-    let coins = [(0.0, 0.0), (f.largeur_mm, 0.0), (f.largeur_mm, f.hauteur_mm), (0.0, f.hauteur_mm)].map(|(x, y)| h.appliquer(x, y));
+    let coins = arbitre_pipeline::planche::coins_de_la_feuille(f, h, 0.0);
     let x0 = coins.iter().map(|p| p.0).fold(f64::MAX, f64::min).max(0.0) as u32;
     let y0 = coins.iter().map(|p| p.1).fold(f64::MAX, f64::min).max(0.0) as u32;
     let x1 = (coins.iter().map(|p| p.0).fold(0.0, f64::max) as u32).min(img.width());
