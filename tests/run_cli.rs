@@ -147,7 +147,7 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     assert_eq!(raisons["coup-01/tronque.jpg"], "image_illisible");
     assert_eq!(raisons["coup-02/vide.jpg"], "image_illisible");
     assert_eq!(raisons["coup-02/pas-une-image.png"], "image_illisible");
-    assert_eq!(raisons["coup-03/page-blanche.png"], "pas_un_bulletin");
+    assert_eq!(raisons["coup-03/page-blanche.png"], "page_blanche");
     assert!(matches!(raisons["coup-03/photo.png"].as_str(), "pas_un_bulletin" | "autre_formulaire"), "{}", raisons["coup-03/photo.png"]);
     assert!(raisons.get("coup-02/scan-005.jpg").or(raisons.get("coup-02/scan-005-bis.jpg")).is_some_and(|r| r == "doublon"));
     // Le doublon s'est lu : sa lecture et l'extrait de son scan sont sur la page de revue,
@@ -271,7 +271,7 @@ fn un_coup_sans_aucune_image_n_est_pas_une_manche_d_absents() {
     let douteuses: Vec<&Value> = a["dossier"]["absences_a_verifier"].as_array().unwrap().iter().filter(|x| x["coup"] == 3).collect();
     assert_eq!(douteuses.len(), 20, "les 20 tables du coup 3");
     assert!(douteuses.iter().all(|x| x["raisons"].to_string().contains("aucune image pour le coup 3")));
-    assert!(texte.contains("ATTENTION : aucune image pour le(s) coup(s) 3 :"), "{texte}");
+    assert!(texte.contains("ATTENTION : aucune image de bulletin pour le(s) coup(s) 3 :"), "{texte}");
 
     // Un dossier sans image (ici, un document de traitement de texte seul) : erreur.
     let vide = tmp.path().join("vide");

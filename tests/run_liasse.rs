@@ -219,3 +219,69 @@ fn un_coup_scanne_en_planches_de_deux_bulletins_se_decide_comme_un_fichier_par_b
     let attendus: Vec<String> = (0..jpeg.len()).map(|i| if jpeg.len() % 2 == 1 && i == jpeg.len() - 1 { format!("coup-01/planche-{:02}.png", i / 2 + 1) } else { format!("coup-01/planche-{:02}.png#bulletin={}", i / 2 + 1, i % 2 + 1) }).collect();
     assert_eq!(vus, attendus, "{bilan}");
 }
+
+/// Le côté vide d'une feuille tel qu'un scanner le rend : papier grisé, grain, ombre du bord
+/// de la feuille, deux grains de poussière ; en JPEG.
+fn verso(chemin: &Path, largeur: u32, hauteur: u32, graine: u32) {
+    let mut p = image::GrayImage::from_fn(largeur, hauteur, |x, y| image::Luma([244 - ((x * 31 + y * 17 + graine * 7) % 13) as u8]));
+    for y in 0..hauteur {
+        for x in 0..6 {
+            p.put_pixel(x, y, image::Luma([60]));
+        }
+    }
+    for (cx, cy) in [(largeur / 3, hauteur / 2 + graine % 50), (2 * largeur / 3, hauteur / 4)] {
+        for d in 0..9 {
+            p.put_pixel(cx + d % 3, cy + d / 3, image::Luma([70]));
+        }
+    }
+    p.save(chemin).unwrap();
+}
+
+/// Un coup scanné recto verso : après chaque bulletin, le côté vide de la feuille. Chaque
+/// verso est compté (rejeté « page blanche ») sans rien changer aux décisions : une page
+/// blanche ne peut être le bulletin d'aucune table, et l'absence d'une table à ce coup
+/// reste un zéro sûr (5.7). Un coup dont toutes les images sont des pages blanches (les
+/// feuilles passées du mauvais côté) n'est pas un coup d'absents : ses vingt absences sont
+/// à vérifier.
+#[test]
+fn un_coup_scanne_recto_verso_se_decide_comme_sans_ses_versos() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    let coup_1 = coups_2_et_3_copies(&scans);
+    // Coup 1 : rien que des versos.
+    for (k, f) in coup_1.iter().enumerate() {
+        let (l, h) = image::image_dimensions(f).unwrap();
+        verso(&scans.join("coup-01").join(format!("verso-{:03}.jpg", k + 1)), l, h, k as u32);
+    }
+    // Coup 3 : un verso après chaque bulletin.
+    let mut versos = 0;
+    for f in std::fs::read_dir(scans.join("coup-03")).unwrap().map(|f| f.unwrap().path()).collect::<Vec<_>>() {
+        let (l, h) = image::image_dimensions(&f).unwrap();
+        verso(&f.with_file_name(format!("{}-verso.jpg", f.file_stem().unwrap().to_string_lossy())), l, h, versos);
+        versos += 1;
+    }
+
+    let (sans, avec) = (tmp.path().join("sans-versos"), tmp.path().join("recto-verso"));
+    lancer(&exemple(), &sans);
+    let bilan = lancer(&scans, &avec);
+    assert!(bilan.contains(&format!("rejeté(s) : page blanche {}", versos + coup_1.len() as u32)), "{bilan}");
+    let (a, b) = (decisions(&sans), decisions(&avec));
+    assert_eq!(a.len(), b.len());
+    let mut absences_sures = 0;
+    for (cle, (decision, image)) in a.iter().filter(|(cle, _)| cle.1 != 1) {
+        assert_eq!((decision, image), (&b[cle].0, &b[cle].1), "table {} coup {}", cle.0, cle.1);
+        absences_sures += (decision["motifs"][0] == "absent" && decision["a_verifier"] == false) as usize;
+    }
+    // La manche d'exemple a au moins un zéro « absent » sûr aux coups 2 et 3 : les versos
+    // ne l'ont pas rendu douteux.
+    assert!(absences_sures >= 1, "{a:?}");
+    // Coup 1 : vingt absences, toutes à vérifier, en disant pourquoi.
+    let coup_1_decide: Vec<&Value> = b.iter().filter(|(cle, _)| cle.1 == 1).map(|(_, (d, _))| d).collect();
+    assert_eq!(coup_1_decide.len(), 20);
+    for d in coup_1_decide {
+        assert_eq!((d["motifs"][0].as_str(), d["a_verifier"].as_bool()), (Some("absent"), Some(true)), "{d}");
+        assert!(d["raisons"].to_string().contains(&format!("les {} image(s) du coup 1 sont des pages blanches", coup_1.len())), "{d}");
+    }
+    assert!(bilan.contains("ATTENTION : aucune image de bulletin pour le(s) coup(s) 1 :"), "{bilan}");
+    assert!(bilan.contains("RÉSULTATS PROVISOIRES"), "{bilan}");
+}

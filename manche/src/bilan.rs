@@ -35,8 +35,9 @@ pub struct Bilan {
     /// (table, coup) sans bulletin (zéro, 5.7), dont à vérifier.
     pub absents: usize,
     pub absents_a_verifier: usize,
-    /// Coups de la partie sans aucune image : leurs absences sont toutes à vérifier
-    /// (scans manquants, ou coup pas encore joué).
+    /// Coups de la partie sans aucune image, ou rien que des pages blanches : leurs absences
+    /// sont toutes à vérifier (scans manquants, côté vide des feuilles scanné, ou coup pas
+    /// encore joué).
     pub coups_sans_image: Vec<u32>,
     /// Bulletins dont le numéro de table, lu avec doute, est confirmé par les autres
     /// bulletins du coup (`crate::table_deduite`).
@@ -88,7 +89,7 @@ impl Bilan {
         let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, doublon, numéro douteux)", self.absents, self.absents_a_verifier);
         if !self.coups_sans_image.is_empty() {
             let coups: Vec<String> = self.coups_sans_image.iter().map(u32::to_string).collect();
-            let _ = writeln!(t, "ATTENTION : aucune image pour le(s) coup(s) {} : scans manquants, ou coup pas encore joué ; leurs absences sont à vérifier, jamais des zéros sûrs", coups.join(", "));
+            let _ = writeln!(t, "ATTENTION : aucune image de bulletin pour le(s) coup(s) {} : scans manquants, pages blanches seules (côté vide des feuilles scanné ?), ou coup pas encore joué ; leurs absences sont à vérifier, jamais des zéros sûrs", coups.join(", "));
         }
         if self.tables_deduites > 0 {
             let _ = writeln!(t, "{} numéro(s) de table lu(s) avec doute, confirmé(s) par les autres bulletins du coup (champ table_deduite de decisions.jsonl)", self.tables_deduites);

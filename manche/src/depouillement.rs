@@ -6,7 +6,7 @@
 //! [`Bilan`] le compte.
 
 use crate::a_une_case_pres::lecture_voisine;
-use crate::attribution::{numero_sur, probabilite_du_numero, repartir, tables_possibles, Attribution, Repartition};
+use crate::attribution::{numero_sur, probabilite_du_numero, raison_du_lecteur, repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
@@ -20,7 +20,7 @@ use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
 use arbitre_pipeline::lecteur::Lecteur;
-use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_pipeline::lecture_scan::{LectureScan, RaisonRejet};
 use arbitre_pipeline::scans::{inventaire, ErreurScans, FichierScan};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
 use arbitre_reports::verification::{extrait_du_rejet, extrait_du_scan, AbsenceAVerifier, RejetImage, Verification};
@@ -201,16 +201,22 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
         let rejetees: Vec<&RejetImage> = rejetes_par_coup.get(&Some(coup)).into_iter().chain(rejetes_par_coup.get(&None)).flatten().copied().collect();
         let pistes = Pistes::du_coup(coup, &rejetees, repartition, scans, &par_nom, seuil_table);
         // 5.7 vaut pour un joueur qui n'a pas rendu de bulletin, pas pour un coup dont les
-        // scans manquent (dossier oublié, vide, fichiers d'un autre format).
-        let sans_image = !scans.iter().any(|s| s.coup == Some(coup));
+        // scans manquent (dossier oublié, vide, fichiers d'un autre format, ou rien que des
+        // pages blanches : le côté vide des feuilles scanné).
+        let du_coup = || scans.iter().filter(|s| s.coup == Some(coup));
+        let sans_image = du_coup().all(|s| s.rejet.as_ref().is_some_and(|r| r.raison == RaisonRejet::PageBlanche));
         if sans_image {
             d.bilan.coups_sans_image.push(coup);
         }
+        let pourquoi_sans_image = match du_coup().count() {
+            0 => format!("aucune image pour le coup {coup} (dossier du coup absent ou vide) : ses scans manquent peut-être"),
+            n => format!("les {n} image(s) du coup {coup} sont des pages blanches (le côté vide des feuilles scanné ?) : ses scans manquent peut-être"),
+        };
         for &table in tables.iter().filter(|&&t| !presents.contains(&(t, coup))) {
             d.bilan.absents += 1;
             let mut raisons = doutes_sur_l_absence(table, &pistes, &repartition.tables_en_double);
             if sans_image {
-                raisons.push(format!("aucune image pour le coup {coup} (dossier du coup absent ou vide) : ses scans manquent peut-être"));
+                raisons.push(pourquoi_sans_image.clone());
             }
             if !raisons.is_empty() {
                 douteuses.push(AbsenceAVerifier { table, coup, raisons });
@@ -334,7 +340,8 @@ impl Pistes {
             (scans[retenu.scan].lecture == s.lecture).then_some(possibles)
         };
         let mut p = Pistes { rejetees: Vec::new(), copies: Vec::new(), attribues: Vec::new() };
-        for rj in rejetees {
+        // Une page blanche ne porte le bulletin d'aucune table.
+        for rj in rejetees.iter().filter(|rj| rj.raison != raison_du_lecteur(RaisonRejet::PageBlanche)) {
             match copie(rj) {
                 Some(possibles) => p.copies.push((rj.image.clone(), possibles)),
                 None => p.rejetees.push(rj.image.clone()),

@@ -11,7 +11,7 @@ use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele, Probabilites, CHIFFRES, REFERENCES};
 use crate::recalage::{recaler, Recalage, Rejet};
-use crate::planche;
+use crate::{page_blanche, planche};
 use crate::vignette::Vignette;
 use arbitre_formulaire::{Formulaire, Role};
 use image::GrayImage;
@@ -161,6 +161,12 @@ impl Lecteur {
         match recale {
             Ok(r) => self.lire_recale(img, &r, nom, page, coup),
             Err(e) => {
+                // Une page sans quadrillage ni aucune encre (le reste d'une planche, déjà
+                // effacé, n'est jamais jugé ainsi : seule la page entière).
+                if matches!(e, Rejet::AucunQuadrillage(_)) && std::ptr::eq(sur, img) && page_blanche::est_blanche(img) {
+                    let message = "page blanche : ni quadrillage ni écriture (le verso d'un scan recto verso, une page intercalaire ?)".to_string();
+                    return LectureScan::rejetee(nom, page, coup, RaisonRejet::PageBlanche, message);
+                }
                 let raison = match e {
                     Rejet::AucunQuadrillage(_) => RaisonRejet::PasUnBulletin,
                     Rejet::CadresIntrouvables(_) => RaisonRejet::AutreFormulaire,

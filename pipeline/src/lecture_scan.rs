@@ -267,8 +267,11 @@ pub fn assembler(table: u32, coup: u32, cases: &[CaseProbable], reference: &Cham
 pub enum RaisonRejet {
     /// Fichier vide, tronqué, corrompu, trop grand, pas une image.
     ImageIllisible,
-    /// Page blanche, photo, page de texte…
+    /// Photo, page de texte, bulletin trop abîmé pour trouver son quadrillage…
     PasUnBulletin,
+    /// Une page sans encre ([`crate::page_blanche`]) : le verso d'un scan recto verso, une
+    /// page intercalaire. Elle ne peut être le bulletin d'aucune table.
+    PageBlanche,
     /// Un quadrillage, mais pas les cadres de ce formulaire.
     AutreFormulaire,
     /// Le quadrillage ne se recale pas assez bien pour lire les cases.
@@ -282,6 +285,7 @@ impl RaisonRejet {
         match self {
             RaisonRejet::ImageIllisible => "image illisible",
             RaisonRejet::PasUnBulletin => "pas un bulletin",
+            RaisonRejet::PageBlanche => "page blanche",
             RaisonRejet::AutreFormulaire => "autre formulaire",
             RaisonRejet::RecalageInsuffisant => "recalage insuffisant",
             RaisonRejet::TableIllisible => "numéro de table illisible",

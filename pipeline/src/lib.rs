@@ -1,7 +1,7 @@
 //! Des bulletins scannés aux lectures : chargement des images ([`chargement`]), recalage
 //! sans repère ([`recalage`]), cases de l'aire et caractères des cadres ([`cases`],
 //! [`partage`], [`collees`], [`cadres`], sur un [`plan`] redressé), vignettes ([`vignette`]), modèle ONNX
-//! calibré ([`modele`]), lecture et doute ([`lecture_scan`]) ; le tout préparé une fois et
+//! calibré ([`modele`]), pages blanches ([`page_blanche`]), lecture et doute ([`lecture_scan`]) ; le tout préparé une fois et
 //! appliqué à chaque image par le [`lecteur`].
 
 pub use arbitre_formulaire::formulaire;
@@ -17,6 +17,7 @@ pub mod lecteur;
 pub mod lecture_scan;
 pub mod maximum_2x2;
 pub mod modele;
+pub mod page_blanche;
 pub mod partage;
 pub mod plan;
 pub mod planche;
