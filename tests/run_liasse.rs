@@ -265,6 +265,8 @@ fn un_coup_scanne_recto_verso_se_decide_comme_sans_ses_versos() {
     lancer(&exemple(), &sans);
     let bilan = lancer(&scans, &avec);
     assert!(bilan.contains(&format!("rejeté(s) : page blanche {}", versos + coup_1.len() as u32)), "{bilan}");
+    // Comptées, pas nommées une à une dans le terminal.
+    assert!(!bilan.contains("verso-0") && !bilan.contains("-verso.jpg"), "{bilan}");
     let (a, b) = (decisions(&sans), decisions(&avec));
     assert_eq!(a.len(), b.len());
     let mut absences_sures = 0;
@@ -284,4 +286,7 @@ fn un_coup_scanne_recto_verso_se_decide_comme_sans_ses_versos() {
     }
     assert!(bilan.contains("ATTENTION : aucune image de bulletin pour le(s) coup(s) 1 :"), "{bilan}");
     assert!(bilan.contains("RÉSULTATS PROVISOIRES"), "{bilan}");
+    // La page de revue les replie à part : elles ne noient pas les autres rejets.
+    let revue = std::fs::read_to_string(avec.join("revue.html")).unwrap();
+    assert!(revue.contains(&format!("<details><summary>{} page(s) blanche(s)", versos + coup_1.len() as u32)), "page de revue");
 }

@@ -154,13 +154,12 @@ fn deduction(table: u32, p: f64, c: &Confirmation, scans: &[LectureScan]) -> Str
     format!("numéro de table lu {table} à {:.1} %, sûr à {:.1} % sachant les autres bulletins du coup : {autres}", p * 100.0, c.p * 100.0)
 }
 
-/// La raison d'un rejet du lecteur, en un mot (`rejets.jsonl`).
-pub(crate) fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static str {
+fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static str {
     use arbitre_pipeline::lecture_scan::RaisonRejet as R;
     match r {
         R::ImageIllisible => "image_illisible",
         R::PasUnBulletin => "pas_un_bulletin",
-        R::PageBlanche => "page_blanche",
+        R::PageBlanche => arbitre_reports::verification::PAGE_BLANCHE,
         R::AutreFormulaire => "autre_formulaire",
         R::RecalageInsuffisant => "recalage_insuffisant",
         R::TableIllisible => "table_illisible",

@@ -6,7 +6,7 @@
 //! [`Bilan`] le compte.
 
 use crate::a_une_case_pres::lecture_voisine;
-use crate::attribution::{numero_sur, probabilite_du_numero, raison_du_lecteur, repartir, tables_possibles, Attribution, Repartition};
+use crate::attribution::{numero_sur, probabilite_du_numero, repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
@@ -23,7 +23,7 @@ use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::{LectureScan, RaisonRejet};
 use arbitre_pipeline::scans::{inventaire, ErreurScans, FichierScan};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
-use arbitre_reports::verification::{extrait_du_rejet, extrait_du_scan, AbsenceAVerifier, RejetImage, Verification};
+use arbitre_reports::verification::{extrait_du_rejet, extrait_du_scan, AbsenceAVerifier, RejetImage, Verification, PAGE_BLANCHE};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -341,7 +341,7 @@ impl Pistes {
         };
         let mut p = Pistes { rejetees: Vec::new(), copies: Vec::new(), attribues: Vec::new() };
         // Une page blanche ne porte le bulletin d'aucune table.
-        for rj in rejetees.iter().filter(|rj| rj.raison != raison_du_lecteur(RaisonRejet::PageBlanche)) {
+        for rj in rejetees.iter().filter(|rj| rj.raison != PAGE_BLANCHE) {
             match copie(rj) {
                 Some(possibles) => p.copies.push((rj.image.clone(), possibles)),
                 None => p.rejetees.push(rj.image.clone()),

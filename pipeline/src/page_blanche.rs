@@ -37,8 +37,16 @@ const TRACE_MM: f64 = 3.0;
 /// encore — le sens prudent.
 const PETIT_COTE_MM: f64 = 127.0;
 
+/// Côté de l'image réduite où l'on cherche l'encre (une page de 1 240 pixels l'est d'un
+/// facteur 3) : la réduction par le minimum garde chaque trait et chaque poussière.
+const COTE_REDUIT: u32 = 400;
+
 /// La page ne porte aucune encre : ni quadrillage, ni écriture, rien qu'une poussière.
-pub fn est_blanche(img: &GrayImage) -> bool {
+pub fn est_blanche(page: &GrayImage) -> bool {
+    let facteur = (page.width().min(page.height()) / COTE_REDUIT).max(1);
+    let img = crate::echantillonnage::reduire_par_minimum(page, facteur);
+    // Un tracé de `TRACE_MM`, en pixels de l'image réduite.
+    let trace_px = TRACE_MM * f64::from(page.width().min(page.height())) / PETIT_COTE_MM / f64::from(facteur);
     let (w, h) = img.dimensions();
     let (mx, my) = ((w as f64 * MARGE) as u32, (h as f64 * MARGE) as u32);
     if w <= 2 * mx || h <= 2 * my {
@@ -80,7 +88,6 @@ pub fn est_blanche(img: &GrayImage) -> bool {
         let b = &mut boites[k];
         *b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
     }
-    let trace_px = TRACE_MM * w.min(h) as f64 / PETIT_COTE_MM;
     boites.iter().all(|b| f64::from((b[2] - b[0]).max(b[3] - b[1]) + 1) < trace_px)
 }
 

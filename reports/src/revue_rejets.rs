@@ -8,7 +8,7 @@
 
 use crate::dossier::Dossier;
 use crate::html::e;
-use crate::verification::{extrait_du_rejet, RejetImage};
+use crate::verification::{extrait_du_rejet, RejetImage, PAGE_BLANCHE};
 use std::fmt::Write as _;
 
 /// La section des images rejetées (vide quand il n'y en a pas).
@@ -16,16 +16,22 @@ pub fn rejets_html(d: &Dossier) -> String {
     if d.rejets.is_empty() {
         return String::new();
     }
-    let mut h = String::from("<h2 id=\"rejets\">Images rejetées</h2>\n<table class=\"donnees\"><tr><th>Image</th><th>Coup</th><th>Raison</th><th class=\"g\">Explication</th></tr>\n");
-    for (k, rj) in d.rejets.iter().enumerate() {
-        // Une image lue renvoie à son extrait et à sa lecture, plus bas.
-        let image = match rj.lecture {
-            Some(_) => format!("<a href=\"#{}\">{}</a>", id_rejet(k), e(&rj.image)),
-            None => e(&rj.image),
-        };
-        let _ = writeln!(h, "<tr><td class=\"g\">{image}</td><td>{}</td><td>{}</td><td class=\"g\">{}</td></tr>", coup(rj), e(&rj.raison), e(&rj.message));
+    let mut h = String::from("<h2 id=\"rejets\">Images rejetées</h2>\n");
+    // Les pages blanches (les versos d'un scan recto verso : autant que de bulletins) à part,
+    // repliées : aucune ne peut être un bulletin, elles noieraient les autres.
+    let (blanches, autres): (Vec<_>, Vec<_>) = d.rejets.iter().enumerate().partition(|(_, rj)| rj.raison == PAGE_BLANCHE);
+    if !autres.is_empty() {
+        h.push_str(&table_des_rejets(&autres));
     }
-    h.push_str("</table>\n");
+    if !blanches.is_empty() {
+        let _ = writeln!(
+            h,
+            "<details><summary>{} page(s) blanche(s) : ni quadrillage ni écriture (versos d'un scan recto verso, pages intercalaires) ; aucune ne peut être le bulletin d'une table</summary>",
+            blanches.len()
+        );
+        h.push_str(&table_des_rejets(&blanches));
+        h.push_str("</details>\n");
+    }
     let lues: Vec<(usize, &RejetImage, &str)> = d.rejets.iter().enumerate().filter_map(|(k, rj)| Some((k, rj, rj.lecture.as_deref()?))).collect();
     if !lues.is_empty() {
         h.push_str(
@@ -37,6 +43,21 @@ bulletin à sa table. Un numéro que la machine n'a pas lu y est écrit <code>ta
             h.push_str(&rejet_lu_html(k, rj, lecture));
         }
     }
+    h
+}
+
+/// Le tableau des images rejetées `(rang, rejet)` : image, coup, raison, explication.
+fn table_des_rejets(rejets: &[(usize, &RejetImage)]) -> String {
+    let mut h = String::from("<table class=\"donnees\"><tr><th>Image</th><th>Coup</th><th>Raison</th><th class=\"g\">Explication</th></tr>\n");
+    for &(k, rj) in rejets {
+        // Une image lue renvoie à son extrait et à sa lecture, plus bas.
+        let image = match rj.lecture {
+            Some(_) => format!("<a href=\"#{}\">{}</a>", id_rejet(k), e(&rj.image)),
+            None => e(&rj.image),
+        };
+        let _ = writeln!(h, "<tr><td class=\"g\">{image}</td><td>{}</td><td>{}</td><td class=\"g\">{}</td></tr>", coup(rj), e(&rj.raison), e(&rj.message));
+    }
+    h.push_str("</table>\n");
     h
 }
 

@@ -71,6 +71,10 @@ pub struct AbsenceAVerifier {
     pub raisons: Vec<String>,
 }
 
+/// La raison d'une page blanche ([`RejetImage::raison`]) : ni quadrillage ni écriture, elle
+/// ne peut être le bulletin d'aucune table.
+pub const PAGE_BLANCHE: &str = "page_blanche";
+
 /// Une image qui n'a donné aucun bulletin de la manche.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RejetImage {

@@ -3,7 +3,7 @@
 
 use super::commun::{barre_de_progression, OptionsLecteur};
 use anyhow::{Context, Result};
-use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_pipeline::lecture_scan::{LectureScan, RaisonRejet};
 use arbitre_pipeline::scans::inventaire;
 use rayon::prelude::*;
 use std::io::Write;
@@ -63,23 +63,28 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     b.finish_and_clear();
     let ecoule = debut.elapsed().as_secs_f64();
     let mut f = std::io::BufWriter::new(std::fs::File::create(&a.sortie).with_context(|| format!("{} : écriture impossible", a.sortie.display()))?);
-    let (mut lues, mut rejetees) = (0, 0);
+    let (mut lues, mut rejetees, mut blanches) = (0, 0, 0);
     for l in lectures.iter().flatten() {
         match a.format {
             Format::Json => writeln!(f, "{}", serde_json::to_string(l)?)?,
             Format::Texte => writeln!(f, "{}", l.vers_texte(SEUIL_TEXTE))?,
         }
-        if l.rejet.is_some() {
-            rejetees += 1;
-            eprintln!("{} : rejetée : {}", l.image, l.rejet.as_ref().map(|r| r.message.as_str()).unwrap_or_default());
-        } else {
-            lues += 1;
+        match &l.rejet {
+            // Les pages blanches (un verso par bulletin, en recto verso) : comptées, pas
+            // nommées une à une.
+            Some(r) if r.raison == RaisonRejet::PageBlanche => blanches += 1,
+            Some(r) => {
+                rejetees += 1;
+                eprintln!("{} : rejetée : {}", l.image, r.message);
+            }
+            None => lues += 1,
         }
     }
     f.flush()?;
-    println!("{} fichier(s) d'image : {lues} bulletin(s) lu(s), {rejetees} rejeté(s) ; lectures écrites dans {}", lectures.len(), a.sortie.display());
+    let blanches = if blanches > 0 { format!(", {blanches} page(s) blanche(s)") } else { String::new() };
+    println!("{} fichier(s) d'image : {lues} bulletin(s) lu(s), {rejetees} rejeté(s){blanches} ; lectures écrites dans {}", lectures.len(), a.sortie.display());
     if a.temps {
-        let n = lues + rejetees;
+        let n = lectures.iter().flatten().count();
         let c = &lecteur.chronos;
         let decodage = c.duree(arbitre_pipeline::chronos::Etape::Decodage).as_secs_f64();
         println!(

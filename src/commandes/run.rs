@@ -17,6 +17,7 @@ use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_manche::corrections::Corrections;
 use arbitre_manche::depouillement::{depouiller, Entree};
 use arbitre_pipeline::lecteur::Lecteur;
+use arbitre_reports::verification::PAGE_BLANCHE;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,7 +75,9 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     for e in &d.erreurs {
         eprintln!("bulletin non corrigé : {}: {}", e.lieu(), e.message);
     }
-    for r in &d.rejets {
+    // Les pages blanches (un verso par bulletin, scannées en recto verso) sont comptées dans
+    // le bilan et listées dans rejets.jsonl, pas une à une ici.
+    for r in d.rejets.iter().filter(|r| r.raison != PAGE_BLANCHE) {
         eprintln!("image rejetée : {} : {}", r.image, r.message);
     }
     let a_verifier = d.bilan.a_verifier + d.bilan.absents_a_verifier;
