@@ -235,8 +235,10 @@ document.body.dataset.focus = document.activeElement.id;\n</script>\n</body>";
 }
 
 /// La personne lit sur le scan rangé à la table 3 le numéro 4 et le corrige dans la lecture :
-/// le fichier de corrections fait passer le scan à la table 4 et dit la table 3 sans
-/// bulletin lu (« absent ») ; deux lectures pour un même bulletin sont signalées.
+/// sa ligne `scan:` fait passer le scan à la table 4 (la table 3 n'a plus de bulletin lu ;
+/// son absence sera jugée comme toute autre) ; la ligne effacée, le fichier de corrections
+/// dit la table 3 sans bulletin lu (« absent »). Deux lectures pour un même bulletin sont
+/// signalées.
 #[test]
 fn un_numero_de_table_corrige_fait_passer_le_scan_a_l_autre_table() {
     let Some((chrome, d, dossier)) = preparer() else { return };
@@ -252,7 +254,19 @@ fn un_numero_de_table_corrige_fait_passer_le_scan_a_l_autre_table() {
     let (dom, stderr) = charger(&chrome, &page, "");
     assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
     let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
-    assert!(apercu.contains("bulletin table=4 coup=1\n"), "{apercu}");
+    let scan = &images()[&(1, 3)];
+    assert!(apercu.contains(&format!("bulletin table=4 coup=1\nscan: {scan}\n")), "{apercu}");
+    assert!(!apercu.contains("absent"), "{apercu}");
+    // Celle-ci et celle qu'une personne avait déjà corrigée (table 5, coup 2).
+    assert_eq!(a_enregistrer(&dom), "2 lectures à enregistrer");
+    // La ligne « scan: » effacée : rien n'emmène le scan, la table 3 est dite sans bulletin.
+    let sans_scan = "t = document.querySelector('#c1-t3 textarea.texte-lecture');\nt.value = t.value.replace(/scan: .*\\n/, '');\nt.dispatchEvent(new Event('input', { bubbles: true }));\n";
+    let personne = format!("<script>\n{}{sans_scan}</script>\n</body>", corriger("c1-t3", "table=3 coup=1", "table=4 coup=1"));
+    std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
+    let (dom, stderr) = charger(&chrome, &page, "");
+    assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
+    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    assert!(apercu.contains("bulletin table=4 coup=1\n") && !apercu.contains(&format!("scan: {scan}")), "{apercu}");
     assert!(apercu.contains("est le bulletin de la table 4 au coup 1 : la table 3 n'a plus de bulletin lu à ce coup.\nbulletin table=3 coup=1\nabsent\n"), "{apercu}");
     assert_eq!(a_enregistrer(&dom), "2 lectures à enregistrer");
 

@@ -283,3 +283,82 @@ fn un_coup_sans_aucune_image_n_est_pas_une_manche_d_absents() {
     assert!(texte.contains("aucune image de bulletin") && texte.contains("coup-01/notes.odt"), "{texte}");
     assert!(!sortie.join("decisions.jsonl").exists());
 }
+
+/// Les lignes de `decisions.jsonl`, par (table, coup).
+fn decisions(sortie: &Path) -> BTreeMap<(u64, u64), Value> {
+    std::fs::read_to_string(sortie.join("decisions.jsonl")).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()).map(|v| ((v["table"].as_u64().unwrap(), v["coup"].as_u64().unwrap()), v)).collect()
+}
+
+/// Une personne donne à leur bulletin deux scans que la machine n'y avait pas rangés : une
+/// image rejetée (numéro de table effacé), et un scan rangé à une autre table. La ligne
+/// `scan:` de chaque correction emmène son image : chaque image reste à une seule place, et
+/// `decisions.jsonl` nomme l'image de chaque bulletin corrigé. Une correction qui nomme un
+/// scan inconnu est refusée en nommant sa ligne ; la machine décide ce bulletin sans elle.
+#[test]
+fn une_correction_emmene_le_scan_qu_elle_nomme() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    copier_scans(&scans);
+    effacer_le_numero_de_table(&scans.join("coup-01/scan-010.jpg"), &exemple().join("coup-01/scan-010.json"));
+    let table_sans_numero = table_vraie("coup-01/scan-010.jpg");
+    let partie = exemple().join("partie.partie");
+    let joueurs = exemple().join("joueurs.csv");
+    let run = |sortie: &Path, corrections: Option<&Path>| {
+        let mut args: Vec<&std::ffi::OsStr> = vec!["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()];
+        if let Some(c) = corrections {
+            args.extend(["--corrections".as_ref(), c.as_os_str()]);
+        }
+        let (code, texte) = lancer(&args);
+        assert!(matches!(code, Some(0) | Some(1)), "{texte}");
+        texte
+    };
+    let avant = tmp.path().join("avant");
+    run(&avant, None);
+    let a = archive(&avant);
+    // La lecture de l'image rejetée, telle que la page de revue la donne : elle nomme son scan.
+    let rejet = a["dossier"]["rejets"].as_array().unwrap().iter().find(|r| r["image"] == "coup-01/scan-010.jpg").unwrap();
+    let lecture = rejet["lecture"].as_str().unwrap();
+    assert!(lecture.starts_with("bulletin table=0 coup=1\nscan: coup-01/scan-010.jpg\n"), "{lecture}");
+    // Un scan du coup 2 rangé à la table A, que la personne donne à la table B, absente.
+    let d = decisions(&avant);
+    let &(b, _) = d.keys().find(|&&(t, c)| c == 2 && d[&(t, c)]["motifs"][0] == "absent").expect("une table absente au coup 2");
+    let (&(table_a, _), ligne_a) = d.iter().find(|(&(_, c), v)| c == 2 && v["image"].is_string()).unwrap();
+    let scan_a = ligne_a["image"].as_str().unwrap().to_string();
+    let (&(table_c, _), ligne_c) = d.iter().find(|(&(_, c), v)| c == 3 && v["image"].is_string()).unwrap();
+    let corrections = tmp.path().join("corrections.txt");
+    std::fs::write(
+        &corrections,
+        format!(
+            "{}\nbulletin table={b} coup=2\nscan: {scan_a}\nscore: 20\n|SERAC\n\nbulletin table={table_c} coup=3\nscan: coup-03/inexistant.jpg\nscore: 20\n|SERAC\n",
+            lecture.replace("table=0", &format!("table={table_sans_numero}"))
+        ),
+    )
+    .unwrap();
+
+    let apres = tmp.path().join("apres");
+    let texte = run(&apres, Some(&corrections));
+    let d2 = decisions(&apres);
+    let corrigee = |t: u64, c: u64, image: &str| {
+        let v = &d2[&(t, c)];
+        assert_eq!((v["image"].as_str(), v["corrigee_par_une_personne"].as_bool()), (Some(image), Some(true)), "table {t} coup {c} : {v}");
+    };
+    corrigee(table_sans_numero as u64, 1, "coup-01/scan-010.jpg");
+    corrigee(b, 2, &scan_a);
+    // La table A n'a plus de bulletin lu au coup 2.
+    assert_eq!((d2[&(table_a, 2)]["motifs"][0].as_str(), d2[&(table_a, 2)]["image"].as_str()), (Some("absent"), None), "{}", d2[&(table_a, 2)]);
+    // Le scan inconnu : la correction est refusée, la machine décide sur son scan.
+    assert!(texte.contains("scan inconnu de la manche : coup-03/inexistant.jpg"), "{texte}");
+    assert!(texte.contains("corrections.txt:"), "{texte}");
+    assert_eq!((d2[&(table_c, 3)]["image"].as_str(), d2[&(table_c, 3)]["corrigee_par_une_personne"].as_bool()), (ligne_c["image"].as_str(), Some(false)));
+    assert!(texte.contains("2 lu(s) par une personne") && !texte.contains("sans scan"), "{texte}");
+
+    // Chaque image à une seule place.
+    let rejets: Vec<String> = std::fs::read_to_string(apres.join("rejets.jsonl")).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()["image"].as_str().unwrap().to_string()).collect();
+    let mut places: Vec<String> = d2.values().filter_map(|v| v["image"].as_str().map(String::from)).chain(rejets).collect();
+    places.sort();
+    let n = places.len();
+    places.dedup();
+    assert_eq!(places.len(), n, "une image à deux places");
+    let images = ["coup-01", "coup-02", "coup-03"].iter().flat_map(|c| std::fs::read_dir(scans.join(c)).unwrap()).count();
+    assert_eq!(n, images);
+}

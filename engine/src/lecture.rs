@@ -41,6 +41,10 @@
 //!
 //!   Un fichier de corrections, dans ce même format, les porte donc avec le bulletin
 //!   qu'il corrige, repérées par sa table et son coup.
+//! - `scan: coup-03/scan-012.jpg` (facultatif, une fois) : le scan qu'une personne a lu,
+//!   chemin relatif au dossier des scans (tel que le nomment `decisions.jsonl` et
+//!   `rejets.jsonl`). Sans effet sur la correction : `arbitre run --corrections` donne ce
+//!   scan au bulletin, même s'il avait été rejeté ou rangé à une autre table.
 //! - Lignes vides et commentaires `#` (premier caractère non blanc) ignorés hors rangée.
 //! - Mots-clés et clés sans égard à la casse (`Ref:`, `RATURE: Oui`) ; `réf:` vaut `ref:`.
 //!
@@ -72,6 +76,9 @@ pub const SANCTIONS_MAX: usize = 8;
 /// Longueur du motif d'un avertissement ou d'un zéro libres, écrit sur le billet.
 pub const MOTIF_MAX: usize = 80;
 
+/// Au plus autant de caractères dans le nom d'un scan (`scan:`).
+pub const SCAN_MAX: usize = 1000;
+
 /// Ce que montre un bulletin.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lecture {
@@ -92,6 +99,13 @@ pub struct Lecture {
     pub sanctions: Vec<SanctionNotee>,
     /// D'où vient la lecture (fichier et ligne de l'en-tête, ou image).
     pub source: Option<Source>,
+    /// Le scan que décrit la lecture (`scan: coup-03/scan-012.jpg`, chemin relatif au
+    /// dossier des scans, avec la page d'un PDF ou le rang d'un bulletin sur une planche),
+    /// quand une personne l'a lue sur un scan : `arbitre run --corrections` donne ce scan
+    /// au bulletin corrigé, même s'il avait été rejeté ou rangé à une autre table. Sans
+    /// effet sur la correction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scan: Option<String>,
 }
 
 /// Une sanction que l'arbitre a notée au sujet d'un bulletin, hors de la correction de
@@ -197,7 +211,7 @@ pub enum Defaut {
     Nombre { cle: &'static str, valeur: String },
     #[error("ligne hors de tout bulletin : « {0} » (un fichier commence par « bulletin table=N coup=N »)")]
     HorsBulletin(String),
-    #[error("clé inconnue « {0} » : attendu ref, score, rature ou sanction")]
+    #[error("clé inconnue « {0} » : attendu ref, score, rature, sanction ou scan")]
     CleInconnue(String),
     #[error("« {0} » donné deux fois dans le même bulletin")]
     Doublon(String),
@@ -235,6 +249,8 @@ pub enum Defaut {
     TropDeLectures { colonne: usize, lectures: usize },
     #[error("{cle} de {longueur} caractères : au plus {VALEUR_MAX} sur un bulletin")]
     ValeurTropLongue { cle: &'static str, longueur: usize },
+    #[error("nom de scan de {0} caractères : au plus {SCAN_MAX}")]
+    ScanTropLong(usize),
     #[error("plus de {SANCTIONS_MAX} sanctions notées pour un même bulletin")]
     TropDeSanctions,
     #[error("motif de {0} caractères : au plus {MOTIF_MAX} sur un billet")]
@@ -296,6 +312,7 @@ impl Lecture {
             rature: false,
             sanctions: Vec::new(),
             source: None,
+            scan: None,
         }
     }
 
@@ -314,6 +331,9 @@ impl Lecture {
             if longueur > VALEUR_MAX {
                 return Err(Defaut::ValeurTropLongue { cle, longueur });
             }
+        }
+        if let Some(n) = self.scan.as_deref().map(|v| v.chars().count()).filter(|&n| n > SCAN_MAX || n == 0) {
+            return Err(Defaut::ScanTropLong(n));
         }
         for rangee in &self.rangees {
             if rangee.len() > COLONNES_MAX {
@@ -377,6 +397,9 @@ impl Lecture {
     pub fn vers_texte(&self) -> String {
         let mut t = String::new();
         let _ = writeln!(t, "bulletin table={} coup={}", self.table, self.coup);
+        if let Some(scan) = self.scan.as_deref().map(|v| v.replace(['\n', '\r'], " ")).filter(|v| !v.trim().is_empty()) {
+            let _ = writeln!(t, "scan: {}", scan.trim());
+        }
         match self.etat {
             EtatBulletin::Rempli => {}
             EtatBulletin::Absent => t.push_str("absent\n"),
@@ -580,7 +603,7 @@ impl EnCours {
                 return Err(Defaut::Doublon(mot));
             }
             let etat = if mot == "absent" { EtatBulletin::Absent } else { EtatBulletin::Vierge };
-            if self.a_contenu || (etat == EtatBulletin::Absent && lc.rature) {
+            if self.a_contenu || (etat == EtatBulletin::Absent && (lc.rature || lc.scan.is_some())) {
                 return Err(contredit(etat));
             }
             lc.etat = etat;
@@ -617,6 +640,23 @@ impl EnCours {
                     "non" => false,
                     _ => return Err(Defaut::Rature(extrait(val))),
                 };
+            }
+            // Le scan lu : un bulletin absent n'en a pas.
+            "scan" => {
+                if lc.etat == EtatBulletin::Absent {
+                    return Err(contredit(lc.etat));
+                }
+                if lc.scan.is_some() {
+                    return Err(Defaut::Doublon(cle));
+                }
+                if val.is_empty() {
+                    return Err(Defaut::ValeurVide(cle));
+                }
+                let longueur = val.chars().count();
+                if longueur > SCAN_MAX {
+                    return Err(Defaut::ScanTropLong(longueur));
+                }
+                lc.scan = Some(val.to_string());
             }
             "sanction" => {
                 if lc.sanctions.len() == SANCTIONS_MAX {

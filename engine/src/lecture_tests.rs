@@ -423,8 +423,9 @@ fn lecture() -> impl Strategy<Value = Lecture> {
         prop::collection::vec(prop::collection::vec(cellule(), 0..10), 0..4),
         any::<bool>(),
         prop::collection::vec(sanction(), 0..3),
+        prop::option::of("[a-z0-9][a-z0-9 _./#=&-]{0,30}[a-z0-9]"),
     )
-        .prop_map(|(table, coup, etat, reference, score, rangees, rature, mut sanctions)| {
+        .prop_map(|(table, coup, etat, reference, score, rangees, rature, mut sanctions, scan)| {
             let mut vues = Vec::new();
             sanctions.retain(|s| !vues.contains(s) && {
                 vues.push(s.clone());
@@ -441,6 +442,8 @@ fn lecture() -> impl Strategy<Value = Lecture> {
                 rature: rature && etat != EtatBulletin::Absent,
                 sanctions,
                 source: None,
+                // Un bulletin absent n'a pas de scan lu.
+                scan: scan.filter(|_| etat != EtatBulletin::Absent),
             }
         })
 }

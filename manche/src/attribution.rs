@@ -36,7 +36,9 @@ pub struct Repartition {
 use crate::depouillement::nom_image as nom;
 
 fn rejet(s: &LectureScan, raison: &str, message: String) -> RejetImage {
-    RejetImage { image: nom(s), coup: s.coup, raison: raison.into(), message, lecture: s.lecture.as_ref().map(|l| l.vers_texte()) }
+    // La lecture à compléter nomme son scan : corrigée, elle lui sera rendue.
+    let lecture = s.lecture.as_ref().map(|l| arbitre_engine::lecture::Lecture { scan: Some(nom(s)), ..l.clone() }.vers_texte());
+    RejetImage { image: nom(s), coup: s.coup, raison: raison.into(), message, lecture }
 }
 
 /// Les numéros de table possibles d'un scan (chaînes de chiffres), les plus probables

@@ -90,6 +90,9 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;
     let mut repartition = repartir(&scans, nb_coups, e.tables.as_ref(), e.seuils.table);
+    // Les scans que nomment les corrections (`scan:`) passent à leur bulletin.
+    let mut corrections = e.corrections;
+    let scans_nommes = crate::scans_corriges::appliquer(&mut corrections, &mut repartition, &scans);
     for r in &repartition.rejets {
         d.bilan.placer(Place::Rejetee(r.raison.clone()));
     }
@@ -105,7 +108,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         .par_iter()
         .map(|a| {
             let s = &scans[a.scan];
-            let r = match e.corrections.lectures.get(&(a.table, a.coup)) {
+            let r = match corrections.lectures.get(&(a.table, a.coup)) {
                 Some(l) => (Place::Corrigee, corrige_par_une_personne(&contextes, l, Some(nom_image(s))), None),
                 None => juger_scan(&contextes, s, a, e.seuils),
             };
@@ -126,19 +129,24 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         }
     }
 
-    // Les corrections sans scan attribué (image rejetée lue par une personne, bulletin
-    // retrouvé, absent confirmé).
+    // Les corrections sans scan rangé par la machine : lues sur une image rejetée ou sur
+    // le scan d'une autre table (`scan:`), ou sans scan (bulletin retrouvé, absent
+    // confirmé).
     let attribues: BTreeSet<(u32, u32)> = repartition.attribues.iter().map(|a| (a.table, a.coup)).collect();
-    for (cle, l) in &e.corrections.lectures {
+    for (cle, l) in &corrections.lectures {
         if !attribues.contains(cle) {
-            match corrige_par_une_personne(&contextes, l, None) {
+            let scan = scans_nommes.get(cle).cloned();
+            match scan {
+                Some(_) => d.bilan.placer(Place::Corrigee),
+                None => d.bilan.corrections_sans_scan += 1,
+            }
+            match corrige_par_une_personne(&contextes, l, scan) {
                 Ok(b) => d.bulletins.push(b),
                 Err(er) => d.erreurs.push(er),
             }
-            d.bilan.corrections_sans_scan += 1;
         }
     }
-    d.erreurs.extend(e.corrections.erreurs.iter().cloned());
+    d.erreurs.extend(corrections.erreurs.iter().cloned());
 
     // 5.7 : une table sans bulletin à un coup a zéro ; douteux si son bulletin peut être
     // ailleurs.

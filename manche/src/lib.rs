@@ -12,6 +12,7 @@
 //! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
 //! - [`a_une_case_pres`] : garde-fou d'une sanction qu'un caractère lu de travers ou manqué (case, cercle, référence, score) expliquerait ;
 //! - [`corrections`] : les lectures données par des personnes ;
+//! - [`scans_corriges`] : le scan que nomme une correction passe à son bulletin ;
 //! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
 //! - [`extraits`] : les extraits de scans pour la page de revue ;
 //! - [`bilan`] : où chaque image a fini ;
@@ -27,5 +28,6 @@ pub mod doute;
 pub mod evaluation;
 pub mod extraits;
 pub mod jugement;
+pub mod scans_corriges;
 pub mod suivi;
 pub mod table_deduite;

@@ -20,6 +20,8 @@ struct Archivee {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     sanctions: Vec<SanctionNotee>,
     source: Option<Source>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    scan: Option<String>,
 }
 
 pub fn serialize<S: Serializer>(l: &Lecture, s: S) -> Result<S::Ok, S::Error> {
@@ -33,6 +35,7 @@ pub fn serialize<S: Serializer>(l: &Lecture, s: S) -> Result<S::Ok, S::Error> {
         rature: l.rature,
         sanctions: l.sanctions.clone(),
         source: l.source.clone(),
+        scan: l.scan.clone(),
     }
     .serialize(s)
 }
@@ -56,6 +59,7 @@ pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Lecture, D::Error>
         rature: a.rature,
         sanctions: a.sanctions,
         source: a.source,
+        scan: a.scan,
     };
     l.valider().map_err(|e| bulletin(e.to_string()))?;
     Ok(l)

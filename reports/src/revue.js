@@ -56,8 +56,10 @@
 
   // Le fichier de corrections : les lectures incluses, par coup puis par table. Une lecture
   // dont la personne a changé le numéro de table (ou le coup) fait passer le scan à ce
-  // bulletin-là : la table où la machine l'avait rangé n'a plus de bulletin lu, et le
-  // fichier le dit (« absent »), sauf si une autre lecture incluse lui en donne un.
+  // bulletin-là : sa ligne « scan: » l'y emmène, et la table où la machine l'avait rangé
+  // n'a plus de bulletin lu (son absence sera jugée comme toute autre). Sans ligne
+  // « scan: » (effacée), le fichier dit cette table « absent », sauf si une autre lecture
+  // incluse lui en donne un.
   function contenuCorrections() {
     var choisis = corrections().sort(function (a, b) {
       return (a.dataset.coup - b.dataset.coup) || (a.dataset.table - b.dataset.table);
@@ -69,7 +71,7 @@
       var v = texte(b).value.replace(/\r\n?/g, "\n");
       var k = cle(v);
       entrees.push(v.endsWith("\n") ? v : v + "\n");
-      if (k !== null && origine(b) !== null && k !== origine(b) && !lues[origine(b)]) {
+      if (k !== null && origine(b) !== null && k !== origine(b) && !lues[origine(b)] && !/^[ \t]*scan[ \t]*:/mi.test(v)) {
         lues[origine(b)] = 1;
         var vers = k.split("/");
         entrees.push("# Le scan rangé par la machine à la table " + b.dataset.table + " au coup " + b.dataset.coup +

@@ -78,10 +78,20 @@ impl Entree<'_> {
         format!("c{}-t{}", self.decision.coup, self.decision.table)
     }
 
+    /// Le texte d'une lecture de ce bulletin, avec la ligne `scan:` qui nomme son scan
+    /// (sous l'en-tête) : corrigée, la lecture lui sera rendue, même à une autre table.
+    fn avec_scan(&self, texte: &str) -> String {
+        let image = self.verification().and_then(|v| v.image.as_deref()).filter(|_| !texte.lines().any(|l| l.trim_start().to_lowercase().starts_with("scan:")));
+        match (image, texte.split_once('\n')) {
+            (Some(image), Some((en_tete, reste))) => format!("{en_tete}\nscan: {}\n{reste}", image.replace(['\n', '\r'], " ")),
+            _ => texte.to_string(),
+        }
+    }
+
     /// La lecture au format texte des lectures, à coller dans un fichier de corrections.
     fn texte(&self) -> String {
         match self.bulletin {
-            Some(b) => b.lecture.vers_texte(),
+            Some(b) => self.avec_scan(&b.lecture.vers_texte()),
             None => format!("bulletin table={} coup={}\nabsent\n", self.decision.table, self.decision.coup),
         }
     }
@@ -332,7 +342,7 @@ fn decision_html(x: &Entree) -> String {
                     e(&a.texte),
                     pourcent(a.p),
                     e(&decision_courte(a.verdict, a.score)),
-                    e(&a.texte)
+                    e(&x.avec_scan(&a.texte))
                 );
             }
             h.push_str("</table>\n");
