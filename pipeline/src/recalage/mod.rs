@@ -14,6 +14,7 @@
 
 mod ajustement;
 mod orientation;
+mod perspective;
 mod quadrillage;
 
 use arbitre_formulaire::{Formulaire, Homographie};
@@ -93,7 +94,7 @@ fn recaler_par(img: &GrayImage, f: &Formulaire, facteur: u32) -> Result<Recalage
         return Err(Rejet::AucunQuadrillage("presque aucun trait fin dans l'image".into()));
     }
     let p = quadrillage::meilleur_angle(&t, reduite.width(), reduite.height());
-    let commun = recaler_selon(img, f, facteur, &p);
+    let commun = recaler_selon(img, f, facteur, &p, None);
     if commun.as_ref().is_ok_and(Recalage::sur) {
         return commun;
     }
@@ -104,14 +105,28 @@ fn recaler_par(img: &GrayImage, f: &Formulaire, facteur: u32) -> Result<Recalage
     // alors, un angle par famille ; les mêmes contrôles décident, et le recalage sûr, sinon
     // celui qui retrouve le mieux les cadres, l'emporte.
     let q = quadrillage::angles_par_famille(&t, reduite.width(), reduite.height());
-    if (q.angle - q.angle_y).abs() < ECART_DES_FAMILLES {
-        return commun;
+    let r = if (q.angle - q.angle_y).abs() < ECART_DES_FAMILLES {
+        commun
+    } else {
+        match (commun, recaler_selon(img, f, facteur, &q, None)) {
+            (Ok(a), Ok(b)) => Ok(if (b.sur(), b.cadres) > (a.sur(), a.cadres) { b } else { a }),
+            (Ok(a), Err(_)) => Ok(a),
+            (Err(_), Ok(b)) => Ok(b),
+            (Err(e), Err(_)) => Err(e),
+        }
+    };
+    if r.is_ok() {
+        return r;
     }
-    match (commun, recaler_selon(img, f, facteur, &q)) {
-        (Ok(a), Ok(b)) => Ok(if (b.sur(), b.cadres) > (a.sur(), a.cadres) { b } else { a }),
-        (Ok(a), Err(_)) => Ok(a),
-        (Err(_), Ok(b)) => Ok(b),
-        (Err(e), Err(_)) => Err(e),
+    // Une feuille vue de biais : les lignes d'une famille fuient vers un point. Les traits
+    // redressés d'abord, puis le même recalage (les contrôles jugent de même).
+    match perspective::redressement(&t, reduite.width(), reduite.height()) {
+        Some(red) => {
+            let tr = red.traits(&t);
+            let p = quadrillage::angles_par_famille(&tr, reduite.width(), reduite.height());
+            recaler_selon(img, f, facteur, &p, Some(&red)).or(r)
+        }
+        None => r,
     }
 }
 
@@ -130,8 +145,9 @@ pub const RESIDU_SUR_MM: f64 = 0.1;
 const ECART_DES_FAMILLES: f64 = 0.1 * std::f64::consts::PI / 180.0;
 
 /// Recale l'image d'après les projections `p` de ses traits (image réduite d'un
-/// `facteur`) : pas des lignes, peignes, lignes suivies à pleine résolution, cadres.
-fn recaler_selon(img: &GrayImage, f: &Formulaire, facteur: u32, p: &quadrillage::Projections) -> Result<Recalage, Rejet> {
+/// `facteur`, traits redressés par `redresse` s'il y en a un) : pas des lignes, peignes,
+/// lignes suivies à pleine résolution, cadres.
+fn recaler_selon(img: &GrayImage, f: &Formulaire, facteur: u32, p: &quadrillage::Projections, redresse: Option<&perspective::Redressement>) -> Result<Recalage, Rejet> {
     let z = &f.zone;
     let (nx, ny) = (z.colonnes as usize + 1, z.rangees as usize + 1);
     let peigne = |h: &[f32], n: usize, axe: &str, pas: f64| -> Result<quadrillage::Peigne, Rejet> {
@@ -167,6 +183,7 @@ fn recaler_selon(img: &GrayImage, f: &Formulaire, facteur: u32, p: &quadrillage:
                 let u = px.debut + i as f64 * px.pas - p.decalage;
                 let v = py.debut + j as f64 * py.pas - p.decalage;
                 let (x, y) = p.croisement(u, v);
+                let (x, y) = redresse.map_or((x, y), |r| r.inverse(x, y));
                 de.push((z.x_mm + i as f64 * z.case_mm, z.y_mm + j as f64 * z.case_mm));
                 // Centre du pixel réduit (x, y) : ((x + ½)·k, (y + ½)·k) à pleine résolution.
                 vers.push(((x + 0.5) * k, (y + 0.5) * k));
@@ -200,7 +217,7 @@ fn recaler_selon(img: &GrayImage, f: &Formulaire, facteur: u32, p: &quadrillage:
     // ou la moitié du pas peut sortir en premier de l'autocorrélation, et même y donner des
     // peignes qui tiennent, sur un tiers de l'aire : les lignes ne s'y suivent pas) ;
     // sinon, la raison du premier.
-    let mut essais = quadrillage::pas_des_lignes(p, 6, 160).into_iter().map(au_pas);
+    let mut essais = quadrillage::pas_des_lignes(p, quadrillage::PAS_MIN, quadrillage::PAS_MAX).into_iter().map(au_pas);
     let premier = essais.next().ok_or_else(|| Rejet::AucunQuadrillage("aucun espacement régulier de lignes".into()))?;
     let a = match premier {
         Ok(a) => a,

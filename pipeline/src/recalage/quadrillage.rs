@@ -13,6 +13,9 @@ const CREUX_MIN: i16 = 8;
 const ECART: usize = 3;
 /// Angles essayés (degrés), de part et d'autre de l'axe de l'image.
 const ANGLE_MAX: f64 = 8.0;
+/// Pas des lignes cherchés (pixels de l'image réduite).
+pub const PAS_MIN: usize = 6;
+pub const PAS_MAX: usize = 160;
 /// Pixels de traits gardés au plus, par famille (un sur k au-delà).
 const POINTS_MAX: usize = 12_000;
 
@@ -188,6 +191,18 @@ pub fn angles_par_famille(t: &Traits, l: u32, h: u32) -> Projections {
     Projections { angle, angle_y, decalage, x: projection(&t.verticaux, angle, true, taille, decalage), y: projection(&t.horizontaux, angle_y, false, taille, decalage) }
 }
 
+/// La netteté des deux familles, chacune sous son meilleur angle (la somme des carrés de
+/// leurs projections) : d'autant plus grande que les lignes de chaque famille sont
+/// parallèles entre elles ([`super::perspective`]).
+pub fn nettete_par_famille(t: &Traits, l: u32, h: u32) -> f64 {
+    let (taille, decalage) = etendue(l, h);
+    let meilleure = |points: &[(f32, f32)], axe_x: bool| {
+        let nette = |a: f64| carres(&comptes(points, a, axe_x, taille, decalage));
+        nette(angle_le_plus_net(nette))
+    };
+    meilleure(&t.verticaux, true) + meilleure(&t.horizontaux, false)
+}
+
 fn lisser(h: &[f32]) -> Vec<f32> {
     (0..h.len())
         .map(|i| {
@@ -203,16 +218,23 @@ fn lisser(h: &[f32]) -> Vec<f32> {
 /// est la moitié ou le tiers du plus fort, le plus fort lui-même (un peigne qui ne tient
 /// pas au premier pas est essayé au second).
 pub fn pas_des_lignes(p: &Projections, min: usize, max: usize) -> Vec<f64> {
+    pas_des_histogrammes(&[&p.x, &p.y], min, max)
+}
+
+/// Les pas des lignes possibles de quelques histogrammes de projection ensemble (voir
+/// [`pas_des_lignes`]).
+pub fn pas_des_histogrammes(histogrammes: &[&[f32]], min: usize, max: usize) -> Vec<f64> {
     let centrer = |h: &[f32]| {
         let m = h.iter().sum::<f32>() / h.len().max(1) as f32;
         h.iter().map(|&v| v - m).collect::<Vec<f32>>()
     };
-    let (hx, hy) = (centrer(&lisser(&p.x)), centrer(&lisser(&p.y)));
+    let centres: Vec<Vec<f32>> = histogrammes.iter().map(|h| centrer(&lisser(h))).collect();
     let ac = |d: usize| -> f64 {
         let f = |h: &[f32]| h.iter().zip(&h[d.min(h.len())..]).map(|(&a, &b)| (a * b) as f64).sum::<f64>();
-        f(&hx) + f(&hy)
+        centres.iter().map(|h| f(h)).sum::<f64>()
     };
-    let max = max.min(hx.len() / 4);
+    let Some(longueur) = centres.first().map(Vec::len) else { return Vec::new() };
+    let max = max.min(longueur / 4);
     if min + 2 >= max {
         return Vec::new();
     }
