@@ -13,14 +13,13 @@ copiés tels quels.
 """
 
 import argparse
-import json
 import random
-import shutil
 from pathlib import Path
 
 from PIL import Image
 
 from injecter_fautes import transformer_points
+from refaire import refaire
 
 A4_MM = (210.0, 297.0)
 
@@ -68,26 +67,7 @@ def main():
     p.add_argument("--feuille-mm", type=float, nargs=2, default=(137.0, 127.0), help="taille de la feuille du formulaire (FISF : 137 × 127)")
     a = p.parse_args()
     rng = random.Random(a.graine)
-    poses = copies = 0
-    for f in sorted(a.manche.rglob("*")):
-        if f.is_dir():
-            continue
-        cible = a.sortie / f.relative_to(a.manche)
-        cible.parent.mkdir(parents=True, exist_ok=True)
-        verite_json = f.with_suffix(".json")
-        if f.suffix == ".json" and f.with_suffix(".jpg").is_file():
-            continue  # avec son scan
-        if f.suffix == ".jpg" and verite_json.is_file():
-            verite = json.loads(verite_json.read_text())
-            page, verite = poser(f, verite, rng, tuple(a.feuille_mm)) if verite.get("geometrie") else (None, None)
-            if page is not None:
-                page.save(cible, quality=90)
-                cible.with_suffix(".json").write_text(json.dumps(verite))
-                poses += 1
-                continue
-            shutil.copy(verite_json, cible.with_suffix(".json"))
-        shutil.copy(f, cible)
-        copies += 1
+    poses, copies = refaire(a.manche, a.sortie, lambda scan, verite: poser(scan, verite, rng, tuple(a.feuille_mm)), 90)
     print(f"{poses} scans posés sur une page A4, {copies} fichiers copiés tels quels, dans {a.sortie}")
 
 

@@ -15,7 +15,8 @@ use imageproc::region_labelling::{connected_components, Connectivity};
 /// classeur, la barre de prise d'un chargeur.
 const MARGE: f64 = 0.04;
 
-/// Un pixel d'encre est plus sombre que le papier d'au moins cet écart (niveaux de gris) :
+/// Un pixel d'encre est plus sombre que le papier d'au moins cet écart (niveaux de gris ; un
+/// pixel plus clair d'autant non plus n'est pas du papier) :
 /// au-delà du grain d'un papier scanné et du bruit d'un JPEG (quelques niveaux) et du recto
 /// vu par transparence au verso (un bulletin de la manche d'exemple retourné, à 15 % de son
 /// contraste : blanc ; à 20 % : pas blanc), bien en deçà d'un trait de stylo, même pâle.
@@ -68,8 +69,12 @@ pub fn est_blanche(page: &GrayImage) -> bool {
     }) else {
         return false;
     };
-    let seuil = (papier as u8).saturating_sub(ECART_ENCRE);
-    let encre: u64 = histogramme[..seuil as usize].iter().sum();
+    // L'encre, et ce qui est plus clair que le papier : une feuille claire photographiée sur
+    // une table sombre qui occupe la moitié de l'image (la médiane est alors la table) n'est
+    // pas une page blanche.
+    let (bas, haut) = ((papier as u8).saturating_sub(ECART_ENCRE), (papier as u8).saturating_add(ECART_ENCRE));
+    let hors_du_papier = |v: u8| v < bas || v > haut;
+    let encre: u64 = (0..=255u8).filter(|&v| hors_du_papier(v)).map(|v| histogramme[v as usize]).sum();
     if encre == 0 {
         return true;
     }
@@ -77,7 +82,7 @@ pub fn est_blanche(page: &GrayImage) -> bool {
         return false;
     }
     // Peu d'encre : assez pour un mot ou un chiffre ? Chaque tache, mesurée.
-    let masque = GrayImage::from_fn(iw, ih, |x, y| Luma([(img.get_pixel(x + mx, y + my)[0] < seuil) as u8]));
+    let masque = GrayImage::from_fn(iw, ih, |x, y| Luma([hors_du_papier(img.get_pixel(x + mx, y + my)[0]) as u8]));
     let etiquettes = connected_components(&masque, Connectivity::Eight, Luma([0u8]));
     let mut boites: Vec<[u32; 4]> = Vec::new();
     for (x, y, e) in etiquettes.enumerate_pixels().filter(|(_, _, e)| e[0] > 0) {
@@ -117,6 +122,14 @@ mod tests {
             }
         }
         assert!(est_blanche(&p));
+    }
+
+    #[test]
+    fn une_feuille_photographiee_sur_une_table_sombre_n_est_pas_une_page_blanche() {
+        // La table (gris 90) occupe plus de la moitié de l'image : la médiane est la table,
+        // et la feuille (240), plus claire qu'elle, est ce qui compte.
+        let p = GrayImage::from_fn(1600, 1600, |x, y| Luma([if (500..1100).contains(&x) && (400..1200).contains(&y) { 240 } else { 90 }]));
+        assert!(!est_blanche(&p));
     }
 
     #[test]
