@@ -37,6 +37,8 @@ pub enum ErreurImage {
     TropGrande { largeur: u32, hauteur: u32 },
     #[error("image de {largeur} × {hauteur} pixels : trop petite pour un bulletin scanné")]
     TropPetite { largeur: u32, hauteur: u32 },
+    #[error("image en noir et blanc (un bit par pixel), que le lecteur ne sait pas lire sûrement : réglez le scanner en gris ou en couleur")]
+    NoirEtBlanc,
     #[error("plus de {PAGES_MAX} pages")]
     TropDePages,
     #[error("page {page} : {detail}")]
@@ -67,8 +69,28 @@ pub fn decoder(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
     };
     for p in &pages {
         verifier_taille(p.width(), p.height())?;
+        if noir_et_blanc(p) {
+            return Err(ErreurImage::NoirEtBlanc);
+        }
     }
     Ok(pages)
+}
+
+/// Une image en noir et blanc (scanner réglé en « noir et blanc », fax, TIFF CCITT) : deux
+/// niveaux de gris seulement. Le modèle a appris et a été calibré sur des scans en niveaux
+/// de gris : sur une telle image, le recalage échoue (aucun des 49 scans de la manche
+/// d'évaluation passés en noir et blanc ne se recale) et ses probabilités ne vaudraient
+/// rien. Deux niveaux couvrent presque tous les pixels, et chacun au moins un pour mille (une
+/// page d'un seul gris, blanche, n'est pas « en noir et blanc »).
+fn noir_et_blanc(img: &GrayImage) -> bool {
+    // Un pixel sur 13 suffit (plus de 100 000 sur un bulletin à 150 dpi).
+    let mut h = [0u64; 256];
+    img.as_raw().iter().step_by(13).for_each(|&v| h[v as usize] += 1);
+    let n: u64 = h.iter().sum();
+    let mut tri = h;
+    tri.sort_unstable_by(|a, b| b.cmp(a));
+    let (premier, second) = (tri[0], tri[1]);
+    second * 1000 >= n && (premier + second) * 1000 >= 998 * n
 }
 
 fn verifier_taille(largeur: u32, hauteur: u32) -> Result<(), ErreurImage> {
@@ -265,6 +287,22 @@ mod tests {
         }
         let petite = DynamicImage::ImageLuma8(GrayImage::new(50, 40));
         assert!(matches!(decoder(&encoder(&petite, ImageFormat::Png)), Err(ErreurImage::TropPetite { .. })));
+    }
+
+    #[test]
+    fn une_image_en_noir_et_blanc_est_refusee_en_disant_quoi_regler() {
+        // Un quadrillage noir sur blanc, sans un gris entre les deux (scanner réglé en noir
+        // et blanc) ; puis le même avec le grain d'un scan en gris, et une page d'un seul gris.
+        let nb = GrayImage::from_fn(400, 300, |x, y| Luma([if x % 25 == 0 || y % 25 == 0 { 0 } else { 255 }]));
+        for format in [ImageFormat::Png, ImageFormat::Tiff] {
+            let e = decoder(&encoder(&DynamicImage::ImageLuma8(nb.clone()), format)).unwrap_err();
+            assert_eq!(e, ErreurImage::NoirEtBlanc, "{format:?}");
+            assert!(e.to_string().contains("réglez le scanner en gris ou en couleur"), "{e}");
+        }
+        let gris = GrayImage::from_fn(400, 300, |x, y| Luma([nb.get_pixel(x, y).0[0].clamp(30, 235) - ((x * 7 + y * 3) % 11) as u8]));
+        assert!(decoder(&encoder(&DynamicImage::ImageLuma8(gris), ImageFormat::Png)).is_ok());
+        let blanche = GrayImage::from_pixel(400, 300, Luma([250]));
+        assert!(decoder(&encoder(&DynamicImage::ImageLuma8(blanche), ImageFormat::Png)).is_ok());
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! page est le scan ; la rotation de la page (`/Rotate`) lui est appliquée.
 //!
 //! Lus : JPEG (`DCTDecode`, le plus courant) et images brutes compressées (`FlateDecode`,
-//! `LZWDecode`…) en gris, RVB ou CMJN sur 8 bits, ou en noir et blanc sur 1 bit. Refusés
+//! `LZWDecode`…) en gris, RVB ou CMJN sur 8 bits, ou en noir et blanc sur 1 bit (décodées,
+//! puis refusées comme toute image en noir et blanc : `super::noir_et_blanc`). Refusés
 //! en disant quoi régler au scanner : JBIG2, CCITT (fax), JPEG 2000, images à palette.
 //! Une page sans image n'est pas un scan (un PDF fait par un traitement de texte).
 
