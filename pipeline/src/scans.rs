@@ -28,7 +28,7 @@ pub enum ErreurScans {
     Introuvable(String),
     #[error("{chemin} : lecture du dossier impossible : {cause}")]
     Dossier { chemin: String, cause: String },
-    #[error("{chemins} : aucune image de bulletin (JPEG, PNG, TIFF ou PDF){}", autres_fichiers(.ignores))]
+    #[error("{chemins} : aucune image de bulletin (JPEG, PNG, TIFF, PDF ou WebP){}", autres_fichiers(.ignores))]
     AucuneImage { chemins: String, ignores: Vec<String> },
 }
 
@@ -47,9 +47,14 @@ pub fn coup_du_dossier(nom: &str) -> Option<u32> {
     (!chiffres.is_empty() && chiffres.len() <= 4 && chiffres.bytes().all(|b| b.is_ascii_digit())).then(|| chiffres.parse().ok()).flatten().filter(|&c| c > 0)
 }
 
-/// Une extension d'image lue par arbitre.
+/// Une extension d'image : celles qu'arbitre lit (JPEG, PNG, TIFF, PDF, WebP), et celles
+/// d'images qu'il ne lit pas (HEIC d'un iPhone, AVIF, BMP, GIF, JPEG 2000) — comptées comme
+/// des images, rejetées en disant comment les enregistrer, au lieu d'être laissées de côté
+/// comme « pas des images ».
 pub fn est_une_image(chemin: &Path) -> bool {
-    chemin.extension().and_then(|e| e.to_str()).is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png" | "tif" | "tiff" | "pdf"))
+    chemin.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png" | "tif" | "tiff" | "pdf" | "webp" | "heic" | "heif" | "avif" | "bmp" | "gif" | "jp2")
+    })
 }
 
 /// Les images des chemins donnés. Un fichier donné tel quel est toujours lu (même sans
@@ -118,14 +123,16 @@ mod tests {
     #[test]
     fn un_dossier_de_coups_donne_ses_images_et_laisse_le_reste_de_cote() {
         let d = tempfile::tempdir().unwrap();
-        for (f, octets) in [("coup-01/a.jpg", &b"x"[..]), ("coup-01/a.json", b"{}"), ("coup2/b.TIF", b"x"), ("07/c.png", b"x"), ("notes.txt", b"x"), ("coup-01/.cache.jpg", b"x")] {
+        for (f, octets) in [("coup-01/a.jpg", &b"x"[..]), ("coup-01/a.json", b"{}"), ("coup2/b.TIF", b"x"), ("07/c.png", b"x"), ("07/d.HEIC", b"x"), ("notes.txt", b"x"), ("coup-01/.cache.jpg", b"x")] {
             let p = d.path().join(f);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, octets).unwrap();
         }
         let inv = inventaire(&[d.path().to_path_buf()], None).unwrap();
         let vus: Vec<(&str, Option<u32>)> = inv.images.iter().map(|s| (s.nom.as_str(), s.coup)).collect();
-        assert_eq!(vus, vec![("07/c.png", Some(7)), ("coup-01/a.jpg", Some(1)), ("coup2/b.TIF", Some(2))]);
+        // Une photo d'iPhone (HEIC) est une image : elle sera rejetée en disant comment
+        // l'enregistrer, pas laissée de côté comme « pas une image ».
+        assert_eq!(vus, vec![("07/c.png", Some(7)), ("07/d.HEIC", Some(7)), ("coup-01/a.jpg", Some(1)), ("coup2/b.TIF", Some(2))]);
         assert_eq!(inv.ignores, vec!["coup-01/a.json", "notes.txt"]);
         let force = inventaire(&[d.path().join("coup-01")], Some(9)).unwrap();
         assert_eq!(force.images[0].coup, Some(9));
@@ -135,6 +142,6 @@ mod tests {
         std::fs::create_dir_all(&vide).unwrap();
         std::fs::write(vide.join("lot.docx"), b"x").unwrap();
         let e = inventaire(&[vide], None).unwrap_err();
-        assert!(e.to_string().ends_with("vide : aucune image de bulletin (JPEG, PNG, TIFF ou PDF) ; 1 autre(s) fichier(s) laissé(s) de côté : lot.docx"), "{e}");
+        assert!(e.to_string().ends_with("vide : aucune image de bulletin (JPEG, PNG, TIFF, PDF ou WebP) ; 1 autre(s) fichier(s) laissé(s) de côté : lot.docx"), "{e}");
     }
 }

@@ -29,8 +29,10 @@ pub enum ErreurImage {
     Vide,
     #[error("fichier trop grand ({octets} octets ; au plus {OCTETS_MAX})")]
     FichierTropGrand { octets: u64 },
-    #[error("ce n'est pas une image JPEG, PNG, TIFF ou PDF")]
+    #[error("ce n'est pas une image JPEG, PNG, TIFF, PDF ou WebP")]
     PasUneImage,
+    #[error("image {format}, qu'arbitre ne lit pas : enregistrez-la en JPEG, PNG, TIFF ou PDF{conseil}")]
+    FormatNonLu { format: &'static str, conseil: &'static str },
     #[error("image {format} illisible (fichier tronqué ou corrompu) : {detail}")]
     Corrompue { format: &'static str, detail: String },
     #[error("image de {largeur} × {hauteur} pixels : trop grande pour un bulletin scanné (au plus {COTE_MAX_PX} de côté)")]
@@ -62,10 +64,11 @@ pub fn decoder(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
     }
     let pages = match image::guess_format(octets) {
         Ok(ImageFormat::Jpeg) => vec![jpeg(octets)?],
-        Ok(ImageFormat::Png) => vec![png(octets)?],
+        Ok(ImageFormat::Png) => vec![par_image(octets, ImageFormat::Png, "PNG")?],
         Ok(ImageFormat::Tiff) => tiff_pages(octets)?,
+        Ok(ImageFormat::WebP) => vec![par_image(octets, ImageFormat::WebP, "WebP")?],
         _ if octets.starts_with(b"%PDF-") => pdf::pages(octets)?,
-        _ => return Err(ErreurImage::PasUneImage),
+        _ => return Err(format_non_lu(octets).unwrap_or(ErreurImage::PasUneImage)),
     };
     for p in &pages {
         verifier_taille(p.width(), p.height())?;
@@ -128,13 +131,34 @@ fn jpeg(octets: &[u8]) -> Result<GrayImage, ErreurImage> {
     GrayImage::from_raw(l, h, pixels).ok_or_else(|| corrompue("données de taille inattendue".into()))
 }
 
-fn png(octets: &[u8]) -> Result<GrayImage, ErreurImage> {
-    let mut lecteur = image::ImageReader::with_format(std::io::Cursor::new(octets), ImageFormat::Png);
+/// Une image d'un format qu'arbitre ne lit pas, reconnue à ses premiers octets.
+fn format_non_lu(octets: &[u8]) -> Option<ErreurImage> {
+    let boite = octets.get(4..12);
+    let (format, conseil) = if boite.is_some_and(|b| matches!(b, b"ftypheic" | b"ftypheix" | b"ftyphevc" | b"ftypmif1" | b"ftypmsf1")) {
+        ("HEIC", " (sur un iPhone : Réglages › Appareil photo › Formats › « Le plus compatible »)")
+    } else if boite.is_some_and(|b| matches!(b, b"ftypavif" | b"ftypavis")) {
+        ("AVIF", "")
+    } else if octets.starts_with(b"BM") {
+        ("BMP", "")
+    } else if octets.starts_with(b"GIF8") {
+        ("GIF", "")
+    } else if octets.starts_with(&[0, 0, 0, 0x0C, b'j', b'P', b' ', b' ']) || octets.starts_with(&[0xFF, 0x4F, 0xFF, 0x51]) {
+        ("JPEG 2000", "")
+    } else {
+        return None;
+    };
+    Some(ErreurImage::FormatNonLu { format, conseil })
+}
+
+/// PNG ou WebP (l'enregistrement de certaines applications de photo), par `image`, la
+/// taille bornée avant de décoder.
+fn par_image(octets: &[u8], format: ImageFormat, nom: &'static str) -> Result<GrayImage, ErreurImage> {
+    let mut lecteur = image::ImageReader::with_format(std::io::Cursor::new(octets), format);
     let mut limites = image::Limits::default();
     limites.max_image_width = Some(COTE_MAX_PX);
     limites.max_image_height = Some(COTE_MAX_PX);
     lecteur.limits(limites);
-    let img = lecteur.decode().map_err(|e| ErreurImage::Corrompue { format: "PNG", detail: e.to_string() })?;
+    let img = lecteur.decode().map_err(|e| ErreurImage::Corrompue { format: nom, detail: e.to_string() })?;
     Ok(en_gris(img))
 }
 
@@ -287,6 +311,22 @@ mod tests {
         }
         let petite = DynamicImage::ImageLuma8(GrayImage::new(50, 40));
         assert!(matches!(decoder(&encoder(&petite, ImageFormat::Png)), Err(ErreurImage::TropPetite { .. })));
+    }
+
+    #[test]
+    fn webp_se_lit_et_heic_bmp_gif_sont_refuses_en_disant_comment_les_enregistrer() {
+        let rgb = DynamicImage::ImageRgb8(degrade(300, 240));
+        let p = decoder(&encoder(&rgb, ImageFormat::WebP)).unwrap();
+        assert_eq!(p[0], en_gris(rgb.clone()), "WebP sans perte : la même luminance");
+        // Une photo d'iPhone (HEIC) : reconnue à sa boîte « ftyp », le conseil pour l'iPhone.
+        let heic = [&[0, 0, 0, 0x18][..], b"ftypheic", &[0; 32]].concat();
+        let e = decoder(&heic).unwrap_err();
+        assert!(matches!(e, ErreurImage::FormatNonLu { format: "HEIC", .. }) && e.to_string().contains("Le plus compatible"), "{e}");
+        // Leurs premiers octets suffisent à les reconnaître.
+        for (debut, nom) in [(&b"BM"[..], "BMP"), (b"GIF89a", "GIF"), (&[0, 0, 0, 0x0C, b'j', b'P', b' ', b' '], "JPEG 2000")] {
+            let e = decoder(&[debut, &[0; 64]].concat()).unwrap_err();
+            assert!(matches!(e, ErreurImage::FormatNonLu { format, .. } if format == nom) && e.to_string().contains("enregistrez-la en JPEG"), "{nom} : {e}");
+        }
     }
 
     #[test]
