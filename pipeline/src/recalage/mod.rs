@@ -7,7 +7,9 @@
 //!    fins), l'angle, le pas et la position des `colonnes + 1` et `rangees + 1` lignes ;
 //! 2. [`ajustement`] : à pleine résolution, chaque ligne suivie et ajustée par une droite,
 //!    l'homographie par les intersections ;
-//! 3. [`orientation`] : les cadres du formulaire disent le sens (tête en bas, de côté).
+//! 3. [`orientation`] : les cadres du formulaire disent le sens (tête en bas, de côté) ;
+//! 4. [`perspective`] : quand rien n'a tenu, une feuille vue de biais (photographiée) —
+//!    les traits redressés, puis les étapes 1 à 3 de nouveau.
 //!
 //! Une image sans quadrillage (page blanche, photo, page de texte) ou dont les cadres ne sont
 //! pas ceux du formulaire est rejetée avec sa raison.
