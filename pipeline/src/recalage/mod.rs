@@ -107,28 +107,32 @@ fn recaler_par(img: &GrayImage, f: &Formulaire, facteur: u32) -> Result<Recalage
     // alors, un angle par famille ; les mêmes contrôles décident, et le recalage sûr, sinon
     // celui qui retrouve le mieux les cadres, l'emporte.
     let q = quadrillage::angles_par_famille(&t, reduite.width(), reduite.height());
-    let r = if (q.angle - q.angle_y).abs() < ECART_DES_FAMILLES {
-        commun
-    } else {
-        match (commun, recaler_selon(img, f, facteur, &q, None)) {
-            (Ok(a), Ok(b)) => Ok(if (b.sur(), b.cadres) > (a.sur(), a.cadres) { b } else { a }),
-            (Ok(a), Err(_)) => Ok(a),
-            (Err(_), Ok(b)) => Ok(b),
-            (Err(e), Err(_)) => Err(e),
-        }
-    };
-    if r.is_ok() {
+    let r = if (q.angle - q.angle_y).abs() < ECART_DES_FAMILLES { commun } else { meilleur(commun, recaler_selon(img, f, facteur, &q, None)) };
+    if r.as_ref().is_ok_and(Recalage::sur) {
         return r;
     }
-    // Une feuille vue de biais : les lignes d'une famille fuient vers un point. Les traits
-    // redressés d'abord, puis le même recalage (les contrôles jugent de même).
+    // Une feuille vue de biais : les lignes d'une famille fuient vers un point, et le
+    // quadrillage n'a pas été trouvé, ou l'a été de travers (une ligne à côté : recalage
+    // douteux). Les traits redressés d'abord, puis le même recalage (les contrôles jugent de
+    // même) ; le recalage sûr l'emporte.
     match perspective::redressement(&t, reduite.width(), reduite.height()) {
         Some(red) => {
             let tr = red.traits(&t);
             let p = quadrillage::angles_par_famille(&tr, reduite.width(), reduite.height());
-            recaler_selon(img, f, facteur, &p, Some(&red)).or(r)
+            meilleur(r, recaler_selon(img, f, facteur, &p, Some(&red)))
         }
         None => r,
+    }
+}
+
+/// De deux recalages, le sûr, sinon celui qui retrouve le mieux les cadres ; à égalité, le
+/// premier. Deux échecs : la raison du premier.
+fn meilleur(a: Result<Recalage, Rejet>, b: Result<Recalage, Rejet>) -> Result<Recalage, Rejet> {
+    match (a, b) {
+        (Ok(a), Ok(b)) => Ok(if (b.sur(), b.cadres) > (a.sur(), a.cadres) { b } else { a }),
+        (Ok(a), Err(_)) => Ok(a),
+        (Err(_), Ok(b)) => Ok(b),
+        (Err(e), Err(_)) => Err(e),
     }
 }
 
@@ -225,6 +229,12 @@ fn recaler_selon(img: &GrayImage, f: &Formulaire, facteur: u32, p: &quadrillage:
         Ok(a) => a,
         Err(e) => essais.find_map(Result::ok).ok_or(e)?,
     };
+    orienter(img, f, &a, p.angle)
+}
+
+/// Le sens de la feuille d'après ses cadres, et le recalage qui en sort.
+fn orienter(img: &GrayImage, f: &Formulaire, a: &ajustement::Ajustement, angle: f64) -> Result<Recalage, Rejet> {
+    let z = &f.zone;
     // Le sens de la feuille : les cadres.
     let quarts: &[u8] = if z.colonnes == z.rangees { &[0, 1, 2, 3] } else { &[0, 2] };
     let mut scores: Vec<(u8, f64)> = quarts.iter().map(|&q| (q, presence_des_cadres(img, f, &quart_de_tour(f, q).puis(&a.homographie)))).collect();
@@ -240,7 +250,7 @@ fn recaler_selon(img: &GrayImage, f: &Formulaire, facteur: u32, p: &quadrillage:
         mm_vers_px,
         residu_mm: a.residu_mm,
         quarts_de_tour: q,
-        rotation_deg: p.angle.to_degrees(),
+        rotation_deg: angle.to_degrees(),
         dpi: mm_vers_px.echelle_locale(centre.0, centre.1) * 25.4,
         cadres: presence,
         lignes: [a.lignes.0, a.lignes.1],
