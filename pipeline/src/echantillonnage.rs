@@ -1,5 +1,5 @@
-//! Lire une image en niveaux de gris en un point réel (interpolation bilinéaire), et la
-//! réduire pour chercher des traits fins.
+//! Lire une image en niveaux de gris en un point réel (interpolation bilinéaire), la
+//! réduire pour chercher des traits fins, et compter ses niveaux de gris.
 
 use multiversion::multiversion;
 use image::GrayImage;
@@ -172,4 +172,24 @@ mod tests {
             }
         }
     }
+}
+
+/// L'histogramme des niveaux de gris de quelques pixels.
+pub fn histogramme(pixels: impl IntoIterator<Item = u8>) -> [u64; 256] {
+    let mut h = [0u64; 256];
+    pixels.into_iter().for_each(|v| h[v as usize] += 1);
+    h
+}
+
+/// Le niveau médian d'un histogramme : le premier niveau où le compte passe la moitié des
+/// pixels (255 pour un histogramme vide).
+pub fn niveau_median(h: &[u64; 256]) -> u8 {
+    let n: u64 = h.iter().sum();
+    let mut cumul = 0;
+    (0..=255u8)
+        .find(|&v| {
+            cumul += h[v as usize];
+            2 * cumul > n
+        })
+        .unwrap_or(255)
 }

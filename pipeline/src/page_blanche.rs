@@ -8,6 +8,7 @@
 //! qui porte le moindre tracé (un seul chiffre écrit, une traînée de poussière du scanner)
 //! n'est pas blanche, elle reste « pas un bulletin ».
 
+use crate::echantillonnage::{histogramme, niveau_median, reduire_par_minimum};
 use image::{GrayImage, Luma};
 use imageproc::region_labelling::{connected_components, Connectivity};
 
@@ -45,7 +46,7 @@ const COTE_REDUIT: u32 = 400;
 /// La page ne porte aucune encre : ni quadrillage, ni écriture, rien qu'une poussière.
 pub fn est_blanche(page: &GrayImage) -> bool {
     let facteur = (page.width().min(page.height()) / COTE_REDUIT).max(1);
-    let img = crate::echantillonnage::reduire_par_minimum(page, facteur);
+    let img = reduire_par_minimum(page, facteur);
     // Un tracé de `TRACE_MM`, en pixels de l'image réduite.
     let trace_px = TRACE_MM * f64::from(page.width().min(page.height())) / PETIT_COTE_MM / f64::from(facteur);
     let (w, h) = img.dimensions();
@@ -54,25 +55,15 @@ pub fn est_blanche(page: &GrayImage) -> bool {
         return false;
     }
     let (iw, ih) = (w - 2 * mx, h - 2 * my);
-    let mut histogramme = [0u64; 256];
-    for y in my..h - my {
-        for x in mx..w - mx {
-            histogramme[img.get_pixel(x, y)[0] as usize] += 1;
-        }
-    }
+    let reduite = &img;
+    let histogramme = histogramme((my..h - my).flat_map(|y| (mx..w - mx).map(move |x| reduite.get_pixel(x, y)[0])));
     let n = iw as u64 * ih as u64;
     // Le papier : le niveau médian (presque tous les pixels d'une page blanche).
-    let mut cumul = 0;
-    let Some(papier) = histogramme.iter().position(|&k| {
-        cumul += k;
-        2 * cumul >= n
-    }) else {
-        return false;
-    };
+    let papier = niveau_median(&histogramme);
     // L'encre, et ce qui est plus clair que le papier : une feuille claire photographiée sur
     // une table sombre qui occupe la moitié de l'image (la médiane est alors la table) n'est
     // pas une page blanche.
-    let (bas, haut) = ((papier as u8).saturating_sub(ECART_ENCRE), (papier as u8).saturating_add(ECART_ENCRE));
+    let (bas, haut) = (papier.saturating_sub(ECART_ENCRE), papier.saturating_add(ECART_ENCRE));
     let hors_du_papier = |v: u8| v < bas || v > haut;
     let encre: u64 = (0..=255u8).filter(|&v| hors_du_papier(v)).map(|v| histogramme[v as usize]).sum();
     if encre == 0 {

@@ -8,6 +8,7 @@
 //! Les coordonnées ne changent pas : chaque bulletin est recalé sur l'image entière, et
 //! ses cases, ses cadres et son extrait se lisent sur l'image d'origine.
 
+use crate::echantillonnage::{histogramme, niveau_median};
 use arbitre_formulaire::{Formulaire, Homographie};
 use image::{GrayImage, Luma};
 use imageproc::drawing::draw_polygon_mut;
@@ -111,14 +112,7 @@ fn place_pour_un_autre(img: &GrayImage, feuilles: &[[(f64, f64); 4]]) -> bool {
 
 /// Le gris du fond : la médiane de l'image (le papier d'une planche, ou le fond du scanner).
 fn gris_du_fond(img: &GrayImage) -> u8 {
-    let mut h = [0usize; 256];
-    img.as_raw().iter().for_each(|&v| h[v as usize] += 1);
-    let moitie = img.as_raw().len() / 2;
-    let mut cumul = 0;
-    (0..=255u8).find(|&v| {
-        cumul += h[v as usize];
-        cumul > moitie
-    }).unwrap_or(255)
+    niveau_median(&histogramme(img.as_raw().iter().copied()))
 }
 
 /// Efface une feuille de l'image (peinte du gris du fond).

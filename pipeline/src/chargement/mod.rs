@@ -87,8 +87,7 @@ pub fn decoder(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
 /// page d'un seul gris, blanche, n'est pas « en noir et blanc »).
 fn noir_et_blanc(img: &GrayImage) -> bool {
     // Un pixel sur 13 suffit (plus de 100 000 sur un bulletin à 150 dpi).
-    let mut h = [0u64; 256];
-    img.as_raw().iter().step_by(13).for_each(|&v| h[v as usize] += 1);
+    let h = crate::echantillonnage::histogramme(img.as_raw().iter().step_by(13).copied());
     let n: u64 = h.iter().sum();
     let mut tri = h;
     tri.sort_unstable_by(|a, b| b.cmp(a));
