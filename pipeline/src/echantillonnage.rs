@@ -120,6 +120,26 @@ pub fn percentile(valeurs: impl IntoIterator<Item = u8>, p: f64) -> Option<u8> {
     Some(255)
 }
 
+/// L'histogramme des niveaux de gris de quelques pixels.
+pub fn histogramme(pixels: impl IntoIterator<Item = u8>) -> [u64; 256] {
+    let mut h = [0u64; 256];
+    pixels.into_iter().for_each(|v| h[v as usize] += 1);
+    h
+}
+
+/// Le niveau médian d'un histogramme : le premier niveau où le compte passe la moitié des
+/// pixels (255 pour un histogramme vide).
+pub fn niveau_median(h: &[u64; 256]) -> u8 {
+    let n: u64 = h.iter().sum();
+    let mut cumul = 0;
+    (0..=255u8)
+        .find(|&v| {
+            cumul += h[v as usize];
+            2 * cumul > n
+        })
+        .unwrap_or(255)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,24 +192,4 @@ mod tests {
             }
         }
     }
-}
-
-/// L'histogramme des niveaux de gris de quelques pixels.
-pub fn histogramme(pixels: impl IntoIterator<Item = u8>) -> [u64; 256] {
-    let mut h = [0u64; 256];
-    pixels.into_iter().for_each(|v| h[v as usize] += 1);
-    h
-}
-
-/// Le niveau médian d'un histogramme : le premier niveau où le compte passe la moitié des
-/// pixels (255 pour un histogramme vide).
-pub fn niveau_median(h: &[u64; 256]) -> u8 {
-    let n: u64 = h.iter().sum();
-    let mut cumul = 0;
-    (0..=255u8)
-        .find(|&v| {
-            cumul += h[v as usize];
-            2 * cumul > n
-        })
-        .unwrap_or(255)
 }
