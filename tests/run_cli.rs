@@ -229,16 +229,28 @@ fn une_lecture_corrigee_par_une_personne_remplace_celle_de_la_machine() {
     let image = b["verification"]["image"].as_str().unwrap();
     let verite: Value = serde_json::from_str(&std::fs::read_to_string(exemple().join(image).with_extension("json")).unwrap()).unwrap();
     let vraie: arbitre_engine::lecture::Lecture = serde_json::from_value(verite["lecture"].clone()).unwrap();
-    let corrections = tmp.path().join("corrections.txt");
+    // L'arbitre enregistre le fichier de corrections à côté de la page de revue, et la
+    // liste des joueurs repasse par un tableur réglé en français (points-virgules, marque
+    // d'ordre d'octets, fins de ligne Windows) : la même commande relancée dans le même
+    // dossier les lit, et le fichier de corrections y reste, intact.
+    let corrections = avant.join("corrections.txt");
     std::fs::write(&corrections, vraie.vers_texte()).unwrap();
+    let joueurs_tableur = tmp.path().join("joueurs-excel.csv");
+    let joueurs = std::fs::read_to_string(exemple().join("joueurs.csv")).unwrap();
+    std::fs::write(&joueurs_tableur, format!("\u{feff}{}", joueurs.replace(',', ";").replace('\n', "\r\n"))).unwrap();
 
-    let apres = tmp.path().join("apres");
+    let apres = avant.clone();
     let mut args = base(&apres);
+    let i = args.iter().position(|a| a == "--joueurs").unwrap();
+    args[i + 1] = joueurs_tableur.into_os_string();
     args.extend(["--corrections".into(), corrections.clone().into_os_string()]);
     let (code, sortie) = lancer(&args.iter().map(|a| a.as_os_str()).collect::<Vec<_>>());
     assert!(matches!(code, Some(0) | Some(1)), "{sortie}");
     assert!(sortie.contains("1 lu(s) par une personne"), "{sortie}");
+    assert_eq!(std::fs::read_to_string(&corrections).unwrap(), vraie.vers_texte());
     let a2 = archive(&apres);
+    assert_eq!(a2["dossier"]["joueurs"], a["dossier"]["joueurs"], "les mêmes joueurs, noms accentués compris");
+    assert!(a2["dossier"]["joueurs"].as_array().unwrap().iter().any(|j| j["nom"] == "Léa Petit"));
     let b2 = a2["dossier"]["bulletins"].as_array().unwrap().iter().find(|x| x["decision"]["table"] == b["decision"]["table"] && x["decision"]["coup"] == b["decision"]["coup"]).unwrap();
     assert_eq!(b2["verification"]["corrigee_par_une_personne"], true);
     assert_eq!(b2["verification"]["a_verifier"], false);

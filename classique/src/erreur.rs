@@ -32,7 +32,8 @@ pub(crate) fn lire_texte(fichier: &std::path::Path) -> Result<String, Erreur> {
     Ok(texte.strip_prefix('\u{feff}').map(str::to_owned).unwrap_or(texte))
 }
 
-/// Lit un CSV (virgules, ligne d'en-tête) et vérifie l'en-tête : les colonnes `obligatoires`
+/// Lit un CSV (virgules, ou points-virgules d'un tableur réglé en français :
+/// [`arbitre_engine::fichier::separateur_csv`] ; ligne d'en-tête) et vérifie l'en-tête : les colonnes `obligatoires`
 /// dans cet ordre, puis éventuellement les `facultatives`. Rend les enregistrements avec
 /// leur numéro de ligne.
 pub(crate) fn lire_csv(
@@ -48,7 +49,8 @@ pub(crate) fn lire_csv(
         }
         s
     };
-    let mut lecteur = csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).from_reader(texte.as_bytes());
+    let separateur = arbitre_engine::fichier::separateur_csv(texte);
+    let mut lecteur = csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).delimiter(separateur).from_reader(texte.as_bytes());
     let mut lignes = Vec::new();
     let mut colonnes = None;
     for enr in lecteur.records() {

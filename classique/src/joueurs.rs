@@ -140,7 +140,7 @@ pub fn joueurs_depuis_texte(fichier: &Path, texte: &str) -> Result<Inscrits, Err
             .parse::<i64>()
             .map_err(|_| Erreur::ligne(fichier, *ligne, format!("cote « {cote_texte} » de {nom} : un nombre entier est attendu")))?;
         let mut forfaits = BTreeSet::new();
-        for r in enr.get(2).unwrap_or_default().split(';').map(str::trim).filter(|r| !r.is_empty()) {
+        for r in enr.get(2).unwrap_or_default().split([';', ',', ' ']).map(str::trim).filter(|r| !r.is_empty()) {
             let n = r.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
                 Erreur::ligne(fichier, *ligne, format!("forfait « {r} » de {nom} : un numéro de ronde (1, 2…) est attendu, séparés par « ; »"))
             })?;

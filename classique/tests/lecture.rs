@@ -20,7 +20,9 @@ fn erreur_resultats(joueurs: &str, res: &str) -> String {
 fn joueurs_mal_ecrits() {
     let huit = "Bea,1400\nCyr,1300\nDan,1200\nEva,1100\nFlo,1000\nGus,900\nHan,800\n";
     let cas = [
-        ("nom;cote\nAli,1500\n", "joueurs.csv:1: en-tête « nom;cote » : attendu « nom,cote[,forfait] »"),
+        ("nom,cote;forfait\nAli,1500\n", "joueurs.csv:1: en-tête « nom,cote;forfait » : attendu « nom,cote[,forfait] »"),
+        // Un en-tête à points-virgules et des lignes à virgules : le séparateur est celui de l'en-tête.
+        ("nom;cote\nAli,1500\n", "joueurs.csv:2: 1 colonne au lieu de 2"),
         ("nom,cote\nAli,quinze\n", "joueurs.csv:2: cote « quinze » de Ali : un nombre entier est attendu"),
         ("nom,cote\nAli,1500\nAli,1400\n", "joueurs.csv:3: Ali est déjà inscrit à la ligne 2"),
         ("nom,cote\nX,1500\n", "joueurs.csv:2: « X » est réservé au joueur fictif"),
@@ -38,6 +40,10 @@ fn joueurs_mal_ecrits() {
     // Marque d'ordre d'octets d'un tableur, majuscules dans l'en-tête, espaces : acceptés.
     let ins = joueurs_depuis_texte(Path::new("j.csv"), &format!("\u{feff}Nom, Cote\n Ali , 1500\n{huit}")).unwrap();
     assert_eq!(ins.joueurs()[0].nom, "Ali");
+    // Le fichier d'un tableur réglé en français : points-virgules, forfaits entre guillemets.
+    let ins = joueurs_depuis_texte(Path::new("j.csv"), &format!("\u{feff}nom;cote;forfait\r\nAli;1500;\"2;3\"\r\n{}", huit.replace(',', ";"))).unwrap();
+    assert_eq!(ins.joueurs()[0].forfaits.iter().copied().collect::<Vec<u32>>(), [2, 3]);
+    assert_eq!(ins.joueurs()[1].nom, "Bea");
     // La colonne forfait peut manquer en fin de ligne quand elle est vide.
     let ins = joueurs_depuis_texte(Path::new("j.csv"), &format!("nom,cote,forfait\nAli,1500,2;3\n{huit}")).unwrap();
     assert_eq!(ins.joueurs()[0].forfaits.iter().copied().collect::<Vec<u32>>(), [2, 3]);

@@ -76,6 +76,32 @@ pub fn lire_texte(chemin: &Path) -> Result<String, ErreurFichier> {
     }
 }
 
+/// Le séparateur d'un CSV d'utilisateur : la virgule, ou le point-virgule qu'écrit un
+/// tableur réglé en français (Excel, « CSV UTF-8 » compris, prend le séparateur de liste du
+/// système : `;` en France), ou la tabulation. Décidé sur la première ligne qui n'est ni
+/// vide ni un commentaire (`#`) : le caractère le plus fréquent hors des guillemets, la
+/// virgule à égalité.
+pub fn separateur_csv(texte: &str) -> u8 {
+    let premiere = texte.lines().map(|l| l.trim_start_matches('\u{feff}')).find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or("");
+    let (mut virgules, mut points_virgules, mut tabulations, mut entre_guillemets) = (0, 0, 0, false);
+    for c in premiere.chars() {
+        match c {
+            '"' => entre_guillemets = !entre_guillemets,
+            ',' if !entre_guillemets => virgules += 1,
+            ';' if !entre_guillemets => points_virgules += 1,
+            '\t' if !entre_guillemets => tabulations += 1,
+            _ => {}
+        }
+    }
+    if points_virgules > virgules && points_virgules >= tabulations {
+        b';'
+    } else if tabulations > virgules && tabulations > points_virgules {
+        b'\t'
+    } else {
+        b','
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +121,17 @@ mod tests {
         let e = lire_texte(&p).unwrap_err();
         assert_eq!(e.ligne, Some(2));
         assert!(e.to_string().ends_with(":2: octets qui ne sont pas de l'UTF-8 (lus « � ») : enregistrez le fichier en UTF-8"), "{e}");
+    }
+
+    #[test]
+    fn le_separateur_d_un_tableur_francais_est_reconnu() {
+        assert_eq!(separateur_csv("table,nom,arrivee\n1,A;B,\n"), b',');
+        // Excel réglé en français : points-virgules, marque d'ordre d'octets.
+        assert_eq!(separateur_csv("\u{feff}table;nom;arrivee\r\n1;Dupont, Marie;\r\n"), b';');
+        assert_eq!(separateur_csv("# joueurs\n\n1;\"Dupont, Marie, dite « Mimi »\";3\n"), b';');
+        assert_eq!(separateur_csv("table\tnom\n1\tA\n"), b'\t');
+        // Une seule colonne, ou rien : la virgule.
+        assert_eq!(separateur_csv("table\n1\n"), b',');
+        assert_eq!(separateur_csv(""), b',');
     }
 }

@@ -1,4 +1,5 @@
-//! Le fichier des joueurs (`--joueurs`), CSV UTF-8 séparé par des virgules :
+//! Le fichier des joueurs (`--joueurs`), CSV UTF-8 séparé par des virgules (ou des
+//! points-virgules, ou des tabulations : ce qu'enregistre un tableur réglé en français) :
 //!
 //! ```text
 //! table,nom,arrivee
@@ -51,9 +52,11 @@ pub(crate) fn nombre(s: &str, cle: &str) -> Result<u32, String> {
 }
 
 /// Les lignes non vides d'un CSV (numéro de ligne, champs), sans la ligne d'en-tête
-/// éventuelle (premier champ `table`).
+/// éventuelle (premier champ `table`). Le séparateur est celui de la première ligne
+/// ([`arbitre_engine::fichier::separateur_csv`]).
 pub(crate) fn lignes_csv(fichier: &str, texte: &str) -> Result<Vec<(usize, Vec<String>)>, Erreur> {
-    let mut lecteur = csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).from_reader(texte.as_bytes());
+    let separateur = arbitre_engine::fichier::separateur_csv(texte);
+    let mut lecteur = csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).delimiter(separateur).from_reader(texte.as_bytes());
     let mut lignes = Vec::new();
     for (i, enr) in lecteur.records().enumerate() {
         let enr = enr.map_err(|e| {
@@ -96,5 +99,21 @@ mod tests {
         assert!(e.starts_with("j.csv:2:"), "{e}");
         let e = lire_joueurs("j.csv", "1,A\n1,B\n").unwrap_err().to_string();
         assert!(e.contains("j.csv:2") && e.contains("déjà"), "{e}");
+        // Points-virgules : la même erreur, à la même ligne.
+        let e = lire_joueurs("j.csv", "1;A\nx;B\n").unwrap_err().to_string();
+        assert!(e.starts_with("j.csv:2:") && e.contains("« x »"), "{e}");
+    }
+
+    #[test]
+    fn le_fichier_d_un_tableur_francais_se_lit() {
+        // Excel en français : « CSV UTF-8 » enregistre des points-virgules, avec une
+        // marque d'ordre d'octets et des fins de ligne Windows ; un nom peut porter une virgule.
+        let j = lire_joueurs("j.csv", "\u{feff}table;nom;arrivee\r\n1;Dupont, Marie;\r\n2;Léa Petit;4\r\n").unwrap();
+        assert_eq!(j, vec![
+            Joueur { table: 1, nom: Some("Dupont, Marie".into()), arrivee: None },
+            Joueur { table: 2, nom: Some("Léa Petit".into()), arrivee: Some(4) },
+        ]);
+        let t = lire_joueurs("j.csv", "table\tnom\n3\tHugo\n").unwrap();
+        assert_eq!(t, vec![Joueur { table: 3, nom: Some("Hugo".into()), arrivee: None }]);
     }
 }

@@ -179,6 +179,16 @@ pub fn ecrire_rapports(repertoire: &Path, rapports: &[Rapport]) -> Result<(), Er
 /// séparateur ni `..`, extension d'image) ou qui est en double aussi. Chaque fichier est
 /// créé neuf, jamais à travers un lien.
 pub fn ecrire_rapports_et_extraits(repertoire: &Path, rapports: &[Rapport], extraits: &[Extrait]) -> Result<(), Erreur> {
+    ecrire_sortie(repertoire, rapports, extraits, &[])
+}
+
+/// Comme [`ecrire_rapports_et_extraits`], mais les fichiers d'`entrees` (ceux que la
+/// commande a lus : le fichier de corrections d'`arbitre run`, la liste des joueurs…) qui
+/// sont rangés dans le dossier de sortie y restent, intacts : un arbitre garde volontiers
+/// `rapport/corrections.txt` à côté de la page de revue qui l'a préparé. Un fichier
+/// d'entrée qui porte le nom d'un rapport reste un fichier d'arbitre (l'archive qu'`arbitre
+/// rapports` relit et réécrit à l'identique).
+pub fn ecrire_sortie(repertoire: &Path, rapports: &[Rapport], extraits: &[Extrait], entrees: &[&Path]) -> Result<(), Erreur> {
     let io = |chemin: &Path, source| Erreur::Io { chemin: chemin.display().to_string(), source };
     let refus = |message: String| Erreur::Sortie { chemin: repertoire.display().to_string(), message };
     let ecrite = rapports.first().and_then(|r| famille(&r.nom));
@@ -203,6 +213,8 @@ pub fn ecrire_rapports_et_extraits(repertoire: &Path, rapports: &[Rapport], extr
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::create_dir_all(repertoire).map_err(|e| io(repertoire, e))?,
         Err(e) => return Err(io(repertoire, e)),
     }
+    let entrees: Vec<std::path::PathBuf> = entrees.iter().filter_map(|p| p.canonicalize().ok()).collect();
+    let est_une_entree = |chemin: &Path| !entrees.is_empty() && chemin.canonicalize().is_ok_and(|c| entrees.contains(&c));
     let mut anciens = Vec::new();
     let mut etrangers = Vec::new();
     let mut ancienne_revue = None;
@@ -220,6 +232,8 @@ pub fn ecrire_rapports_et_extraits(repertoire: &Path, rapports: &[Rapport], extr
             if revue {
                 ancienne_revue = Some((entree.path(), extraits));
             }
+        } else if genre.is_file() && est_une_entree(&entree.path()) {
+            // Lu par cette commande : ni effacé, ni étranger.
         } else if genre.is_symlink() {
             etrangers.push(format!("{nom} (lien symbolique)"));
         } else if genre.is_dir() {

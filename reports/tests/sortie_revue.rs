@@ -2,7 +2,7 @@
 //! revue, écrits par `arbitre run`, remplacés d'une exécution à l'autre, jamais hors du
 //! dossier, jamais mêlés à des fichiers étrangers.
 
-use arbitre_reports::{ecrire_rapports, ecrire_rapports_et_extraits, Erreur, Extrait, Rapport};
+use arbitre_reports::{ecrire_rapports, ecrire_rapports_et_extraits, ecrire_sortie, Erreur, Extrait, Rapport};
 use std::path::Path;
 
 fn rapports() -> Vec<Rapport> {
@@ -93,4 +93,31 @@ fn ce_qu_arbitre_n_a_pas_ecrit_dans_revue_est_refuse_avant_toute_ecriture() {
     std::os::unix::fs::symlink(d.path(), d2.path().join("revue")).unwrap();
     let e = ecrire_rapports_et_extraits(d2.path(), &rapports(), &[]).unwrap_err().to_string();
     assert!(e.contains("revue (lien symbolique)"), "{e}");
+}
+
+/// Le fichier de corrections enregistré à côté de la page de revue, relu par la commande
+/// suivante : il reste, intact ; un autre fichier que la commande n'a pas lu est toujours
+/// refusé, et un fichier d'entrée au nom d'un rapport reste un rapport (réécrit).
+#[test]
+fn un_fichier_lu_par_la_commande_reste_dans_le_dossier_de_sortie() {
+    let d = tempfile::tempdir().unwrap();
+    let sortie = d.path().join("rapport");
+    ecrire_rapports_et_extraits(&sortie, &rapports(), &[extrait("revue/coup01-table001.jpg", b"x")]).unwrap();
+    let corrections = sortie.join("corrections.txt");
+    std::fs::write(&corrections, "bulletin table=1 coup=1\n|ROSACE\n").unwrap();
+    let e = ecrire_rapports_et_extraits(&sortie, &rapports(), &[]).unwrap_err().to_string();
+    assert!(e.contains("corrections.txt"), "{e}");
+    // Nommé par un chemin relatif qui passe par « .. » : le même fichier.
+    let detour = sortie.join("revue/../corrections.txt");
+    ecrire_sortie(&sortie, &rapports(), &[extrait("revue/coup01-table002.jpg", b"y")], &[&detour]).unwrap();
+    assert_eq!(noms(&sortie), ["corrections.txt", "index.html", "revue", "revue.html"]);
+    assert_eq!(std::fs::read_to_string(&corrections).unwrap(), "bulletin table=1 coup=1\n|ROSACE\n");
+    assert_eq!(noms(&sortie.join("revue")), ["coup01-table002.jpg"]);
+    std::fs::write(sortie.join("notes.txt"), "à moi").unwrap();
+    let e = ecrire_sortie(&sortie, &rapports(), &[], &[&corrections]).unwrap_err().to_string();
+    assert!(e.contains("notes.txt") && !e.contains("corrections.txt"), "{e}");
+    std::fs::remove_file(sortie.join("notes.txt")).unwrap();
+    // Une entrée au nom d'un rapport (l'index d'une exécution précédente) : réécrite.
+    ecrire_sortie(&sortie, &rapports(), &[], &[&sortie.join("index.html"), &corrections]).unwrap();
+    assert_eq!(std::fs::read_to_string(sortie.join("index.html")).unwrap(), "<p>index</p>");
 }

@@ -62,12 +62,14 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         eprintln!("bulletin non corrigé : {}: {}", e.lieu(), e.message);
     }
     let dossier = m.dossier(&p, &lexique_partie, c.bulletins, erreurs, Default::default())?;
-    produire(&dossier, &m.sortie, &[])
+    let mut entrees = m.entrees();
+    entrees.push(&a.bulletins);
+    produire(&dossier, &m.sortie, &[], &entrees)
 }
 
 /// `arbitre rapports --archive FICHIER --sortie RÉPERTOIRE`.
 pub fn executer_rapports(a: ArgsRapports) -> Result<ExitCode> {
     let nom = a.archive.display().to_string();
     let dossier = lire_archive(&nom, &lire_texte(&a.archive)?)?;
-    produire(&dossier, &a.sortie, &[])
+    produire(&dossier, &a.sortie, &[], &[&a.archive])
 }

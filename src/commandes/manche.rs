@@ -15,7 +15,7 @@ use arbitre_reports::joueurs::lire_joueurs;
 use arbitre_reports::Joueur;
 use arbitre_reports::resultats::Resultats;
 use arbitre_reports::verification::{AbsenceAVerifier, RejetImage};
-use arbitre_reports::{ecrire_rapports_et_extraits, generer_rapports, Extrait, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
+use arbitre_reports::{ecrire_sortie, generer_rapports, Extrait, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -96,6 +96,12 @@ impl OptionsManche {
             None => None,
         };
         Ok(Preparation { lexique, partie, texte_partie, joueurs, premier })
+    }
+
+    /// Les fichiers que la manche lit (partie, joueurs, premier arbitre, lexique) : ils
+    /// peuvent être rangés dans le dossier de sortie ([`produire`]).
+    pub fn entrees(&self) -> Vec<&Path> {
+        std::iter::once(self.partie.as_path()).chain(self.joueurs.as_deref()).chain(self.arbitrage.as_deref()).chain(self.regles.lexique.lexique.as_deref()).collect()
     }
 
     /// Le dossier de la manche, prêt pour les rapports.
@@ -195,9 +201,12 @@ fn verifier_moyennes(dossier: &Dossier) -> Result<()> {
 /// bulletins en erreur, des issues à vérifier par une personne (`alertes`) ou, pour une
 /// manche lue sur des scans, des bulletins à vérifier (résultats provisoires), comme
 /// l'archive les a enregistrés : `corriger` et `rapports` répondent pareil.
-pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[Extrait]) -> Result<ExitCode> {
+///
+/// Les fichiers d'`entrees` (ce que la commande a lu) rangés dans le dossier de sortie y
+/// restent ([`ecrire_sortie`]).
+pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[Extrait], entrees: &[&Path]) -> Result<ExitCode> {
     let r = generer_rapports(dossier);
-    ecrire_rapports_et_extraits(sortie, &r.fichiers, extraits)?;
+    ecrire_sortie(sortie, &r.fichiers, extraits, entrees)?;
     println!("{} : {}, {}", dossier.titre, compte(dossier.tables().len(), "table", "tables"), compte(dossier.partie.coups.len(), "coup", "coups"));
     if let Some(m) = avertissement(&dossier.admis_par_la_partie, &dossier.lexique.nom) {
         println!("{m}");

@@ -82,7 +82,11 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     }
     let a_verifier = d.bilan.a_verifier + d.bilan.absents_a_verifier;
     let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier })?;
-    produire(&dossier, &m.sortie, &d.extraits)?;
+    // Le fichier de corrections rangé à côté de la page de revue qui l'a préparé y reste.
+    let mut entrees = m.entrees();
+    entrees.extend(a.corrections.as_deref());
+    entrees.extend(a.formulaire.formulaire.as_deref());
+    produire(&dossier, &m.sortie, &d.extraits, &entrees)?;
     print!("{}", d.bilan.texte());
     if a.temps {
         println!("durées : {} ; total {:.2} s", barres.durees(), debut.elapsed().as_secs_f64());
