@@ -126,20 +126,22 @@ fn corriger_ecrit_tous_les_rapports_et_signale_les_bulletins_malformes() {
     // Résultats : la table 2 a un zéro provisoire au coup 2, la table 3 vierge puis absente.
     let res = lire(&m.sortie.join("resultats.csv"));
     let lignes: Vec<&str> = res.lines().collect();
-    assert_eq!(lignes[0], "Rang,Ex aequo,Table,Nom,Coup 1,Coup 2,Avertissements,Pénalité avertissements,Pénalités,Zéros,Solos,Coups des solos,Bonification solos,Total,% des tops,Non revus");
-    assert!(lignes[1].starts_with("1,non,1,Marie Dupont,20,16,"), "{res}");
-    assert!(lignes[1].ends_with(",36,\"100,0\",0"), "{res}");
-    assert!(lignes[2].starts_with("2,non,2,Jean Martin,20,0,"), "{res}");
-    assert!(lignes[3].starts_with("3,non,3,Léa Petit,0,0,"), "{res}");
+    // Pour un tableur réglé en français : marque d'ordre d'octets, points-virgules,
+    // virgule décimale.
+    assert_eq!(lignes[0], "\u{feff}Rang;Ex aequo;Table;Nom;Coup 1;Coup 2;Avertissements;Pénalité avertissements;Pénalités;Zéros;Solos;Coups des solos;Bonification solos;Total;% des tops;Non revus");
+    assert!(lignes[1].starts_with("1;non;1;Marie Dupont;20;16;"), "{res}");
+    assert!(lignes[1].ends_with(";36;100,0;0"), "{res}");
+    assert!(lignes[2].starts_with("2;non;2;Jean Martin;20;0;"), "{res}");
+    assert!(lignes[3].starts_with("3;non;3;Léa Petit;0;0;"), "{res}");
 
     // Le double arbitrage : le zéro ajouté au bulletin vierge payé par le premier arbitre.
     let rect = lire(&m.sortie.join("rectifications.csv"));
-    assert!(rect.contains("3,1,20,valide,0,zéro,zéro ajouté ; score 20 → 0"), "{rect}");
+    assert!(rect.contains("3;1;20;valide;0;zéro;\"zéro ajouté ; score 20 → 0\""), "{rect}");
     let suivi = lire(&m.sortie.join("suivi.csv"));
-    assert!(suivi.starts_with("Table,Coup,Zéro MNA,Zéro LOC,Zéro EL,Zéro Autre,Zéro SUP,Pénalité LOC"), "{suivi}");
-    assert!(suivi.contains("\n3,1,,,,X,,,,,,,,,,,0\n"), "{suivi}");
+    assert!(suivi.starts_with("\u{feff}Table;Coup;Zéro MNA;Zéro LOC;Zéro EL;Zéro Autre;Zéro SUP;Pénalité LOC"), "{suivi}");
+    assert!(suivi.contains("\n3;1;;;;X;;;;;;;;;;;0\n"), "{suivi}");
     let tirages = lire(&m.sortie.join("suivi-tirages.csv"));
-    assert_eq!(tirages, "Coup,Tirages,Mots retenus,Places\n1,AEGMNRT,MANGER,H4\n2,AELSTTU,TALES,10G\n");
+    assert_eq!(tirages, "\u{feff}Coup;Tirages;Mots retenus;Places\n1;AEGMNRT;MANGER;H4\n2;AELSTTU;TALES;10G\n");
 
     // Les billets à distribuer : celui du double arbitre pour le vierge ; tous les billets
     // (l'absence aussi) dans billets-manche.html.

@@ -157,7 +157,7 @@ fn tournoi_de_deux_parties_depuis_leurs_archives() {
     assert!(o.status.success(), "{t}");
     assert!(t.contains("Open d'essai : 2 parties, 20 joueurs"), "{t}");
     let csv = std::fs::read_to_string(classement.join("classement.csv")).unwrap();
-    assert!(csv.starts_with("Rang,Ex aequo,Joueur,Partie 1 points,Partie 1 rang,Partie 1 table,Partie 2 points"), "{csv}");
+    assert!(csv.starts_with("\u{feff}Rang;Ex aequo;Joueur;Partie 1 points;Partie 1 rang;Partie 1 table;Partie 2 points"), "{csv}");
     assert_eq!(csv.lines().count(), 21, "{csv}");
     let html = std::fs::read_to_string(classement.join("classement.html")).unwrap();
     assert!(html.contains("Open d&#39;essai, partie 2"), "titres des parties");

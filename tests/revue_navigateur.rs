@@ -197,6 +197,9 @@ fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regard
     let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
     assert!(apercu.contains("# Corrections de lecture relues par une personne — Manche d'exemple &lt;lue sur scans&gt;"), "{apercu}");
     assert!(apercu.contains("bulletin table=5 coup=2\n") && !apercu.contains("table=3 coup=1"), "{apercu}");
+    // Il nomme la partie relue : des corrections données par mégarde à une autre partie
+    // seront refusées par arbitre run.
+    assert!(apercu.contains(&format!("\n# empreinte de la partie : {}\n", dossier.partie.empreinte())), "{apercu}");
     // Les extraits de scans se chargent (aucune image remplacée par la note « absent »).
     assert!(!dom.contains("<p class=\"note\">Extrait du scan absent"), "extrait manquant");
 

@@ -234,7 +234,21 @@ fn une_lecture_corrigee_par_une_personne_remplace_celle_de_la_machine() {
     // d'ordre d'octets, fins de ligne Windows) : la même commande relancée dans le même
     // dossier les lit, et le fichier de corrections y reste, intact.
     let corrections = avant.join("corrections.txt");
-    std::fs::write(&corrections, vraie.vers_texte()).unwrap();
+    // L'en-tête qu'écrit la page de revue : l'empreinte de la partie relue.
+    let revue = std::fs::read_to_string(avant.join("revue.html")).unwrap();
+    let empreinte = revue.split("data-empreinte-partie=\"").nth(1).and_then(|r| r.split('"').next()).expect("empreinte de la partie sur la page de revue");
+    assert_eq!(empreinte.len(), 16, "{empreinte}");
+    let entete = |e: &str| format!("# Corrections de lecture relues par une personne\n# empreinte de la partie : {e}\n\n");
+    // Des corrections préparées sur la page d'une autre partie : refusées, rien n'est écrit.
+    let autre = tmp.path().join("corrections-autre-partie.txt");
+    std::fs::write(&autre, entete("0123456789abcdef") + &vraie.vers_texte()).unwrap();
+    let mut args = base(&tmp.path().join("refus"));
+    args.extend(["--corrections".into(), autre.clone().into_os_string()]);
+    let (code, sortie) = lancer(&args.iter().map(|a| a.as_os_str()).collect::<Vec<_>>());
+    assert_eq!(code, Some(2), "{sortie}");
+    assert!(sortie.contains(&format!("{}:2: ces corrections ont été préparées sur la page de revue d'une autre partie", autre.display())), "{sortie}");
+    assert!(!tmp.path().join("refus").exists(), "aucun rapport écrit");
+    std::fs::write(&corrections, entete(empreinte) + &vraie.vers_texte()).unwrap();
     let joueurs_tableur = tmp.path().join("joueurs-excel.csv");
     let joueurs = std::fs::read_to_string(exemple().join("joueurs.csv")).unwrap();
     std::fs::write(&joueurs_tableur, format!("\u{feff}{}", joueurs.replace(',', ";").replace('\n', "\r\n"))).unwrap();
@@ -247,7 +261,7 @@ fn une_lecture_corrigee_par_une_personne_remplace_celle_de_la_machine() {
     let (code, sortie) = lancer(&args.iter().map(|a| a.as_os_str()).collect::<Vec<_>>());
     assert!(matches!(code, Some(0) | Some(1)), "{sortie}");
     assert!(sortie.contains("1 lu(s) par une personne"), "{sortie}");
-    assert_eq!(std::fs::read_to_string(&corrections).unwrap(), vraie.vers_texte());
+    assert_eq!(std::fs::read_to_string(&corrections).unwrap(), entete(empreinte) + &vraie.vers_texte());
     let a2 = archive(&apres);
     assert_eq!(a2["dossier"]["joueurs"], a["dossier"]["joueurs"], "les mêmes joueurs, noms accentués compris");
     assert!(a2["dossier"]["joueurs"].as_array().unwrap().iter().any(|j| j["nom"] == "Léa Petit"));

@@ -76,6 +76,13 @@ pub fn lire_texte(chemin: &Path) -> Result<String, ErreurFichier> {
     }
 }
 
+/// L'empreinte d'un contenu : les 8 premiers octets de son SHA-256, en hexadécimal (16
+/// caractères) ; deux contenus différents n'ont pas la même, en pratique.
+pub fn empreinte(octets: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(octets).iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
 /// Le séparateur d'un CSV d'utilisateur : la virgule, ou le point-virgule qu'écrit un
 /// tableur réglé en français (Excel, « CSV UTF-8 » compris, prend le séparateur de liste du
 /// système : `;` en France), ou la tabulation. Décidé sur la première ligne qui n'est ni

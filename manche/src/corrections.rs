@@ -67,9 +67,51 @@ impl Corrections {
     }
 }
 
+/// La ligne de commentaire, écrite par la page de revue en tête du fichier de corrections,
+/// qui nomme la partie dont les bulletins ont été relus ([`PartieResumee::empreinte`]).
+///
+/// [`PartieResumee::empreinte`]: arbitre_reports::dossier::PartieResumee::empreinte
+pub const LIGNE_EMPREINTE: &str = "# empreinte de la partie :";
+
+/// Ces corrections sont-elles celles de la partie d'empreinte `attendue` ? Deux parties d'un
+/// même tournoi ont les mêmes tables et souvent les mêmes noms de scans : des corrections
+/// de l'une, données par mégarde à l'autre, remplaceraient en silence des lectures de ses
+/// bulletins, marquées « corrigées par une personne », sans que personne les revoie. Le
+/// fichier préparé par la page de revue porte l'empreinte de sa partie : une autre
+/// empreinte fait refuser le fichier entier, en nommant sa ligne. Un fichier écrit à la
+/// main, sans cette ligne, est lu tel quel.
+pub fn verifier_partie(nom: &str, octets: &[u8], attendue: &str) -> Result<(), String> {
+    let texte = String::from_utf8_lossy(octets);
+    for (i, ligne) in texte.lines().enumerate() {
+        let Some(empreinte) = ligne.trim_start_matches('\u{feff}').trim().strip_prefix(LIGNE_EMPREINTE) else { continue };
+        let empreinte = empreinte.trim();
+        if empreinte != attendue {
+            return Err(format!(
+                "{nom}:{}: ces corrections ont été préparées sur la page de revue d'une autre partie (empreinte {}, celle-ci : {attendue}) : rien n'a été écrit ; donnez à --corrections le fichier enregistré depuis la page de revue de cette partie",
+                i + 1,
+                arbitre_engine::texte::extrait(empreinte)
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn des_corrections_d_une_autre_partie_sont_refusees() {
+        let texte = "# Corrections de lecture relues par une personne — Open, partie 1\n# empreinte de la partie : 0123456789abcdef\n\nbulletin table=4 coup=2\nscore: 20\n|SERAC\n";
+        assert_eq!(verifier_partie("c.txt", texte.as_bytes(), "0123456789abcdef"), Ok(()));
+        let e = verifier_partie("c.txt", texte.as_bytes(), "fedcba9876543210").unwrap_err();
+        assert!(e.starts_with("c.txt:2: ces corrections ont été préparées sur la page de revue d'une autre partie (empreinte 0123456789abcdef, celle-ci : fedcba9876543210)"), "{e}");
+        // Deux fichiers mis bout à bout : chaque empreinte compte.
+        let deux = format!("{texte}\n# empreinte de la partie : fedcba9876543210\n");
+        assert!(verifier_partie("c.txt", deux.as_bytes(), "0123456789abcdef").unwrap_err().starts_with("c.txt:8:"));
+        // Écrit à la main, sans empreinte : lu tel quel.
+        assert_eq!(verifier_partie("c.txt", b"bulletin table=4 coup=2\n|SERAC\n", "fedcba9876543210"), Ok(()));
+    }
 
     #[test]
     fn une_correction_sans_numero_de_table_est_une_erreur_qui_nomme_sa_ligne() {

@@ -44,7 +44,7 @@ pub const COLONNES_FIN: [&str; 10] = [
 /// bulletins de la table à vérifier par une personne (son total est provisoire tant qu'il
 /// n'est pas nul).
 pub fn resultats_csv(dossier: &Dossier, r: &Resultats) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = crate::tableur::ecrivain();
     let scans = dossier.lu_sur_scans();
     let a_verifier = cases_a_verifier(dossier, r);
     let mut entete: Vec<String> = ["Rang", "Ex aequo", "Table", "Nom"].map(String::from).to_vec();
@@ -74,7 +74,7 @@ pub fn resultats_csv(dossier: &Dossier, r: &Resultats) -> String {
         }
         let _ = w.write_record(&champs);
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    crate::tableur::texte(w)
 }
 
 /// La colonne de `resultats.csv` d'une manche lue sur des scans : les bulletins de la

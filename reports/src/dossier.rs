@@ -221,6 +221,15 @@ impl PartieResumee {
         PartieResumee { fichier: partie.fichier.display().to_string(), formule: formule.to_string(), texte, coups }
     }
 
+    /// L'empreinte de la partie jouée : ses coups (numéro, tirage, mot retenu, place,
+    /// score), pas le texte de son fichier (un commentaire ajouté ne la change pas). Le
+    /// fichier de corrections préparé par la page de revue la porte : des corrections d'une
+    /// autre partie sont refusées au lieu d'être appliquées à ses tables.
+    pub fn empreinte(&self) -> String {
+        let coups: String = self.coups.iter().map(|c| format!("{} {} {} {} {}\n", c.numero, c.tirage, c.mot, c.reference, c.score)).collect();
+        arbitre_engine::fichier::empreinte(coups.as_bytes())
+    }
+
     /// La somme des tops.
     pub fn total_tops(&self) -> u32 {
         self.coups.iter().map(|c| c.score).sum()

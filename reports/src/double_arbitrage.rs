@@ -160,7 +160,7 @@ pub fn comparer(premier: &[CorrectionPremier], resultats: &Resultats) -> Compara
 
 /// Les rectifications en CSV (`rectifications.csv`).
 pub fn rectifications_csv(c: &Comparaison) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = crate::tableur::ecrivain();
     let _ = w.write_record(["Table", "Coup", "Score premier arbitre", "Sanction premier arbitre", "Score retenu", "Sanction retenue", "Rectification"]);
     for r in &c.rectifications {
         let _ = w.write_record([
@@ -173,7 +173,7 @@ pub fn rectifications_csv(c: &Comparaison) -> String {
             r.libelle(),
         ]);
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    crate::tableur::texte(w)
 }
 
 /// Pour chaque bulletin (table, coup) : la décision retenue (bulletins lus, le premier lu en

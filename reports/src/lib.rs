@@ -25,6 +25,7 @@ pub mod revue;
 mod revue_rejets;
 pub mod suivi;
 pub mod synthese;
+pub mod tableur;
 pub mod verification;
 pub mod tournoi;
 

@@ -88,7 +88,8 @@
       doubles: doubles,
       sansTable: sansTable,
       texte: "# Corrections de lecture relues par une personne — " + titre.replace(/[\r\n]+/g, " ") + "\n" +
-        "# À donner à arbitre run --corrections (format texte des lectures)\n\n" +
+        "# À donner à arbitre run --corrections (format texte des lectures)\n" +
+        "# empreinte de la partie : " + champ("bulletins").dataset.empreintePartie + "\n\n" +
         entrees.join("\n")
     };
   }

@@ -455,7 +455,7 @@ telle quelle ; un numéro de table changé dans l'en-tête d'une lecture fait pa
 où la machine l'avait rangé est dite « absent » dans le fichier (sauf si vous lui donnez une autre lecture). Puis enregistrez le fichier de corrections et relancez <code>arbitre run … --corrections corrections.txt</code>.</p>\n",
     );
     h.push_str(&filtres_html(d, &entrees));
-    let _ = writeln!(h, "<main id=\"bulletins\" data-titre=\"{}\">", e(&d.titre));
+    let _ = writeln!(h, "<main id=\"bulletins\" data-titre=\"{}\" data-empreinte-partie=\"{}\">", e(&d.titre), d.partie.empreinte());
     let n_attention = entrees.iter().filter(|x| !x.attentions.is_empty()).count();
     let _ = writeln!(h, "<h2>À regarder ({n_attention})</h2>");
     for (i, x) in entrees.iter().enumerate() {

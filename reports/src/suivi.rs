@@ -147,22 +147,22 @@ impl LigneSuivi {
 
 /// La feuille en CSV (`suivi.csv`).
 pub fn suivi_csv(lignes: &[LigneSuivi]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = crate::tableur::ecrivain();
     let _ = w.write_record(COLONNES);
     for l in lignes {
         let _ = w.write_record(l.champs());
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    crate::tableur::texte(w)
 }
 
 /// Le panneau des tirages en CSV (`suivi-tirages.csv`) : Coup, Tirages, Mots retenus, Places.
 pub fn tirages_csv(dossier: &Dossier) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = crate::tableur::ecrivain();
     let _ = w.write_record(["Coup", "Tirages", "Mots retenus", "Places"]);
     for c in &dossier.partie.coups {
         let _ = w.write_record([c.numero.to_string(), c.tirage.clone(), c.mot.clone(), c.reference.clone()]);
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    crate::tableur::texte(w)
 }
 
 const STYLE: &str = r#"

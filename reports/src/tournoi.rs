@@ -162,7 +162,7 @@ fn rang(r: u32, ex: bool) -> String {
 /// Le classement en CSV (`classement.csv`) : une colonne par donnée (documentées dans
 /// `reports/README.md`).
 pub fn tournoi_csv(t: &Tournoi) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = crate::tableur::ecrivain();
     let mut entete: Vec<String> = ["Rang", "Ex aequo", "Joueur"].map(String::from).to_vec();
     for i in 1..=t.parties.len() {
         entete.extend([format!("Partie {i} points"), format!("Partie {i} rang"), format!("Partie {i} table")]);
@@ -186,7 +186,7 @@ pub fn tournoi_csv(t: &Tournoi) -> String {
         ]);
         let _ = w.write_record(&champs);
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    crate::tableur::texte(w)
 }
 
 /// Le classement en HTML imprimable (`classement.html`).

@@ -103,7 +103,7 @@ fn bulletin_non_relu_garde_la_decision_du_premier_arbitre() {
     let html = &r.fichiers.iter().find(|f| f.nom == "resultats.html").unwrap().contenu;
     assert!(html.contains("<td>30 <sup>A1 nr</sup></td>"), "{html}");
     let csv = &r.fichiers.iter().find(|f| f.nom == "resultats.csv").unwrap().contenu;
-    let mut lecteur = csv::Reader::from_reader(csv.as_bytes());
+    let mut lecteur = csv::ReaderBuilder::new().delimiter(arbitre_reports::tableur::SEPARATEUR).from_reader(csv.as_bytes());
     let col = lecteur.headers().unwrap().iter().position(|c| c == "Non revus").unwrap();
     let lignes: Vec<csv::StringRecord> = lecteur.records().map(Result::unwrap).collect();
     let table = |t: &str| lignes.iter().find(|l| &l[2] == t).unwrap().clone();

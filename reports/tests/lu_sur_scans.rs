@@ -178,10 +178,10 @@ fn tant_que_des_bulletins_sont_a_verifier_les_resultats_sont_provisoires() {
     // resultats.csv : la dernière colonne compte les bulletins à vérifier de chaque table.
     let csv = fichier(&d, "resultats.csv").unwrap();
     let mut lignes = csv.lines();
-    assert!(lignes.next().unwrap().ends_with(",Non revus,À vérifier"));
+    assert!(lignes.next().unwrap().ends_with(";Non revus;À vérifier"));
     let par_table: Vec<(String, String)> = lignes
         .map(|l| {
-            let c: Vec<&str> = l.split(',').collect();
+            let c: Vec<&str> = l.split(';').collect();
             (c[2].to_string(), c[c.len() - 1].to_string())
         })
         .collect();
@@ -254,7 +254,7 @@ fn sans_bulletin_a_verifier_les_resultats_ne_sont_pas_provisoires() {
     for page in ["resultats.html", "index.html"] {
         assert!(!fichier(&d, page).unwrap().contains("PROVISOIRES"), "{page}");
     }
-    assert!(fichier(&d, "resultats.csv").unwrap().lines().skip(1).all(|l| l.ends_with(",0")));
+    assert!(fichier(&d, "resultats.csv").unwrap().lines().skip(1).all(|l| l.ends_with(";0")));
     assert!(r.billets.iter().all(|b| !b.provisoire));
     for page in ["billets.html", "suivi.html"] {
         assert!(!fichier(&d, page).unwrap().contains("PROVISOIRE"), "{page}");
@@ -263,7 +263,7 @@ fn sans_bulletin_a_verifier_les_resultats_ne_sont_pas_provisoires() {
     for b in &mut d.bulletins {
         b.verification = None;
     }
-    assert!(fichier(&d, "resultats.csv").unwrap().lines().next().unwrap().ends_with(",Non revus"));
+    assert!(fichier(&d, "resultats.csv").unwrap().lines().next().unwrap().ends_with(";Non revus"));
 }
 
 /// Les identifiants des bulletins de la page, dans l'ordre.

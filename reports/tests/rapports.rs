@@ -52,7 +52,7 @@ fn rectification_qui_supprime_un_avertissement_sup() {
     assert_eq!(b.score_attribue, 40);
     // La feuille de suivi : Avertissement SUP, score final 40.
     let csv = r.fichiers.iter().find(|f| f.nom == "suivi.csv").unwrap();
-    assert_eq!(csv.contenu.lines().nth(1), Some("2,2,,,,,,,,,,,,,X,,40"));
+    assert_eq!(csv.contenu.lines().nth(1), Some("2;2;;;;;;;;;;;;;X;;40"));
     let rc = r.fichiers.iter().find(|f| f.nom == "rectifications.csv").unwrap();
     assert!(rc.contenu.contains("avertissement supprimé (SUP) ; score 38 → 40"), "{}", rc.contenu);
 }
@@ -220,11 +220,11 @@ fn feuille_de_suivi_colonnes_du_guide_et_lignes() {
     remplacer(&mut d, com);
     let r = Resultats::calculer(&d);
     let csv = suivi_csv(&lignes(&d, &r, None));
-    let attendu = "Table,Coup,Zéro MNA,Zéro LOC,Zéro EL,Zéro Autre,Zéro SUP,Pénalité LOC,Pénalité SUP,Avertissement Score,Avertissement LR,Avertissement INV,Avertissement Jok.,Avertissement Autre,Avertissement SUP,Comm. arb.,Score final\n\
-1,1,,,X,,,,,,,,,,,,0\n\
-2,2,,,,,,,,,,,X,,,,40\n\
-1,3,,,,,,X,,,,,,,,,45\n\
-2,3,,X,,,,,,,,,,,,X,0\n";
+    let attendu = "\u{feff}Table;Coup;Zéro MNA;Zéro LOC;Zéro EL;Zéro Autre;Zéro SUP;Pénalité LOC;Pénalité SUP;Avertissement Score;Avertissement LR;Avertissement INV;Avertissement Jok.;Avertissement Autre;Avertissement SUP;Comm. arb.;Score final\n\
+1;1;;;X;;;;;;;;;;;;0\n\
+2;2;;;;;;;;;;;X;;;;40\n\
+1;3;;;;;;X;;;;;;;;;45\n\
+2;3;;X;;;;;;;;;;;;X;0\n";
     assert_eq!(csv, attendu);
 }
 

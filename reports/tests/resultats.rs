@@ -203,7 +203,7 @@ fn resultats_csv_une_signification_par_colonne() {
     remplacer(&mut d, avert(2, 2, 40));
     let r = Resultats::calculer(&d);
     let csv = arbitre_reports::classement::resultats_csv(&d, &r);
-    let mut lecteur = csv::Reader::from_reader(csv.as_bytes());
+    let mut lecteur = csv::ReaderBuilder::new().delimiter(arbitre_reports::tableur::SEPARATEUR).from_reader(csv.as_bytes());
     let entete: Vec<String> = lecteur.headers().unwrap().iter().map(String::from).collect();
     assert_eq!(
         entete,

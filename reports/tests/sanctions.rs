@@ -57,7 +57,7 @@ fn echange_temps_depasse_autre_zero_et_avertissement_disciplinaire() {
     // La feuille de suivi (sans premier arbitre : chaque bulletin sanctionné) : Zéro Autre,
     // Avertissement Autre pour le disciplinaire.
     let csv = suivi_csv(&lignes(&d, &r.resultats, None));
-    for attendu in ["1,1,,,,X,,,,,,,,,,,0", "2,2,,,,X,,,,,,,,,,,0", "3,3,,,,X,,,,,,,,,,,0", "4,1,,,,,,,,,X,,,X,,,30", "4,3,X,,,,,,,,,,,X,,,0"] {
+    for attendu in ["1;1;;;;X;;;;;;;;;;;0", "2;2;;;;X;;;;;;;;;;;0", "3;3;;;;X;;;;;;;;;;;0", "4;1;;;;;;;;;X;;;X;;;30", "4;3;X;;;;;;;;;;;X;;;0"] {
         assert!(csv.lines().any(|l| l == attendu), "{attendu} dans\n{csv}");
     }
 

@@ -61,7 +61,7 @@ fn classement_general_total_pourcentage_rangs_ex_aequo() {
 
     // CSV : une colonne par donnée.
     let csv = tournoi_csv(&t);
-    let mut lecteur = csv::Reader::from_reader(csv.as_bytes());
+    let mut lecteur = csv::ReaderBuilder::new().delimiter(arbitre_reports::tableur::SEPARATEUR).from_reader(csv.as_bytes());
     let entete: Vec<String> = lecteur.headers().unwrap().iter().map(String::from).collect();
     assert_eq!(
         entete,

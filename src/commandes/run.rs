@@ -14,7 +14,8 @@ use super::commun::OptionFormulaire;
 use super::manche::{produire, Barres, OptionsManche, Scans};
 use anyhow::Result;
 use arbitre_engine::lexique_partie::LexiquePartie;
-use arbitre_manche::corrections::Corrections;
+use arbitre_manche::corrections::{verifier_partie, Corrections};
+use arbitre_reports::dossier::PartieResumee;
 use arbitre_manche::depouillement::{depouiller, Entree};
 use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_reports::verification::PAGE_BLANCHE;
@@ -53,7 +54,12 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let lexique = LexiquePartie::new(&p.partie, &p.lexique);
     let lecteur = Lecteur::new(a.formulaire.charger()?)?;
     let corrections = match &a.corrections {
-        Some(f) => Corrections::lire(&f.display().to_string(), &arbitre_engine::fichier::lire(f)?),
+        Some(f) => {
+            let octets = arbitre_engine::fichier::lire(f)?;
+            let partie = PartieResumee::depuis(&p.partie, &m.regles.formule, String::new());
+            verifier_partie(&f.display().to_string(), &octets, &partie.empreinte()).map_err(anyhow::Error::msg)?;
+            Corrections::lire(&f.display().to_string(), &octets)
+        }
         None => Corrections::default(),
     };
     let tables: BTreeSet<u32> = p.joueurs.iter().map(|j| j.table).collect();

@@ -12,7 +12,6 @@ pub use pliage::{plier, Ecart, LONGUEUR_MAX, LONGUEUR_MIN};
 
 use crate::tuiles::{mot_vers_texte, Lettre};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -100,10 +99,7 @@ pub struct BilanConstruction {
     pub abreviations: Vec<String>,
 }
 
-fn empreinte(octets: &[u8]) -> String {
-    let h = Sha256::digest(octets);
-    h.iter().take(8).map(|b| format!("{b:02x}")).collect()
-}
+use crate::fichier::empreinte;
 
 /// Compile le texte d'une liste de mots en octets `fst`.
 pub fn compiler_liste(texte: &str) -> (Vec<u8>, BilanConstruction) {
