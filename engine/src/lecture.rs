@@ -148,9 +148,11 @@ impl SanctionNotee {
             ("avertissement" | "zero", _) if reste.chars().count() > MOTIF_MAX => {
                 Err(Defaut::MotifTropLong(reste.chars().count()))
             }
-            ("avertissement", _) => Ok(SanctionNotee::Avertissement { motif: reste.to_string() }),
+            // Un retour chariot seul dans la ligne (fin de ligne d'un vieux Mac) est une
+            // espace : c'est ce que le texte récrit en fait (`vers_texte`).
+            ("avertissement", _) => Ok(SanctionNotee::Avertissement { motif: reste.replace('\r', " ") }),
             ("zero", "") => Err(sans_motif("zéro")),
-            ("zero", _) => Ok(SanctionNotee::Zero { motif: reste.to_string() }),
+            ("zero", _) => Ok(SanctionNotee::Zero { motif: reste.replace('\r', " ") }),
             _ => Err(Defaut::Sanction(extrait(v))),
         }
     }
@@ -656,7 +658,7 @@ impl EnCours {
                 if longueur > SCAN_MAX {
                     return Err(Defaut::ScanTropLong(longueur));
                 }
-                lc.scan = Some(val.to_string());
+                lc.scan = Some(val.replace('\r', " "));
             }
             "sanction" => {
                 if lc.sanctions.len() == SANCTIONS_MAX {

@@ -389,6 +389,13 @@ fn sanctions_notees_par_l_arbitre() {
     assert_eq!(l.sanctions.len(), 3);
     // Le texte relu redonne la même lecture.
     assert_eq!(une(&l.vers_texte()).sanctions, l.sanctions);
+    // Un retour chariot seul au milieu d'une ligne (vieux Mac) : une espace, à la lecture
+    // comme au texte récrit (trouvé par le test de propriété du fichier de bulletins).
+    let l = une("bulletin table=1 coup=2\nvierge\nsanction: avertissement bava\rdage\nscan: coup-02/a\rb.jpg\n");
+    assert_eq!(l.sanctions, vec![SanctionNotee::Avertissement { motif: "bava dage".into() }]);
+    assert_eq!(l.scan.as_deref(), Some("coup-02/a b.jpg"));
+    let relue = une(&l.vers_texte());
+    assert_eq!((relue.sanctions, relue.scan), (l.sanctions.clone(), l.scan.clone()));
     // Erreurs : genre inconnu, motif manquant, sanction donnée deux fois ; la ligne est nommée.
     let e = erreur("bulletin table=1 coup=1\nvierge\nsanction: carton rouge\n");
     assert_eq!((e.ligne, e.table, e.coup), (3, Some(1), Some(1)));
