@@ -388,3 +388,51 @@ fn une_correction_emmene_le_scan_qu_elle_nomme() {
     let images = ["coup-01", "coup-02", "coup-03"].iter().flat_map(|c| std::fs::read_dir(scans.join(c)).unwrap()).count();
     assert_eq!(n, images);
 }
+
+/// Des bulletins rangés dans le dossier d'un autre coup : deux scans d'une même table
+/// échangés entre les coups 1 et 2, et le bulletin du coup 1 d'une table absente au coup 2
+/// passé dans le dossier du coup 2. Corrigé avec le tirage d'un autre coup, chacun est un
+/// zéro, et la table déplacée compte une absence au coup 1 : quatre zéros faux, dont la
+/// machine décidait seule ceux aux lectures sûres (deux sur la manche livrée). Chacun est
+/// maintenant à vérifier, la raison nommant le coup dont la lecture serait la solution.
+#[test]
+fn un_bulletin_range_dans_le_dossier_d_un_autre_coup_n_est_pas_un_zero_automatique() {
+    let tmp = tempfile::tempdir().unwrap();
+    let partie = exemple().join("partie.partie");
+    let joueurs = exemple().join("joueurs.csv");
+    let lancer_sur = |scans: &Path, sortie: &Path| {
+        let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+        assert!(matches!(code, Some(0) | Some(1)), "{texte}");
+        decisions(sortie)
+    };
+    let avant = lancer_sur(&exemple(), &tmp.path().join("avant"));
+    let automatique_valide = |t: u64, c: u64| avant.get(&(t, c)).is_some_and(|d| d["a_verifier"] == false && d["verdict"] == "valide");
+    // Une table aux bulletins des coups 1 et 2 décidés seuls, valides ; une table absente au
+    // coup 2 dont le bulletin du coup 1 est décidé seul, valide.
+    let echangee = (1..=20).find(|&t| automatique_valide(t, 1) && automatique_valide(t, 2)).expect("une table valide aux coups 1 et 2");
+    let deplacee = (1..=20).find(|&t| automatique_valide(t, 1) && avant[&(t, 2)]["image"].is_null()).expect("une table absente au coup 2");
+    let image = |t: u64, c: u64| avant[&(t, c)]["image"].as_str().unwrap().to_string();
+    let scans = tmp.path().join("scans");
+    copier_scans(&scans);
+    let (un, deux) = (image(echangee, 1), image(echangee, 2));
+    std::fs::rename(scans.join(&un), tmp.path().join("x.jpg")).unwrap();
+    std::fs::rename(scans.join(&deux), scans.join(&un)).unwrap();
+    std::fs::rename(tmp.path().join("x.jpg"), scans.join(&deux)).unwrap();
+    let deplace = format!("coup-02/{}-du-coup-1.jpg", Path::new(&image(deplacee, 1)).file_stem().unwrap().to_string_lossy());
+    std::fs::rename(scans.join(image(deplacee, 1)), scans.join(&deplace)).unwrap();
+
+    let apres = lancer_sur(&scans, &tmp.path().join("apres"));
+    let raisons = |t: u64, c: u64| apres[&(t, c)]["raisons"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect::<Vec<_>>();
+    for (t, c, autre) in [(echangee, 1, 2), (echangee, 2, 1), (deplacee, 2, 1)] {
+        let d = &apres[&(t, c)];
+        assert_eq!(d["a_verifier"], true, "table {t} coup {c} : {d}");
+        assert!(raisons(t, c).iter().any(|r| r.contains(&format!("serait une solution du coup {autre} : ce bulletin est peut-être celui du coup {autre}, rangé dans le dossier du coup {c}"))), "table {t} coup {c} : {:?}", raisons(t, c));
+    }
+    // L'absence de la table déplacée au coup 1 : son bulletin est nommé.
+    let absence = &apres[&(deplacee, 1)];
+    assert!(absence["image"].is_null() && absence["a_verifier"] == true, "{absence}");
+    assert!(raisons(deplacee, 1).iter().any(|r| r.contains(&format!("le scan {deplace} (table {deplacee}, dossier du coup 2) se lit comme une solution de ce coup-ci"))), "{:?}", raisons(deplacee, 1));
+    // Aucune autre décision automatique ne change.
+    let autres = |d: &BTreeMap<(u64, u64), Value>| d.iter().filter(|(&(t, _), _)| t != echangee && t != deplacee).filter(|(_, v)| v["a_verifier"] == false).map(|(k, v)| (*k, v["verdict"].clone(), v["score"].clone())).collect::<Vec<_>>();
+    assert_eq!(autres(&apres), autres(&avant));
+}

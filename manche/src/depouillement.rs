@@ -6,6 +6,7 @@
 //! [`Bilan`] le compte.
 
 use crate::a_une_case_pres::lecture_voisine;
+use crate::autre_coup::{coup_du_bulletin, RangeAilleurs};
 use crate::attribution::{numero_sur, probabilite_du_numero, repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
@@ -103,22 +104,24 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
 
     // Chaque scan attribué : corrigé par une personne, ou jugé par la machine.
     suivi.etape("bulletins", repartition.attribues.len());
-    let juges: Vec<(Place, Result<BulletinCorrige, ErreurBulletin>, Option<DouteDecision>)> = repartition
+    let juges: Vec<ScanJuge> = repartition
         .attribues
         .par_iter()
         .map(|a| {
             let s = &scans[a.scan];
             let r = match corrections.lectures.get(&(a.table, a.coup)) {
-                Some(l) => (Place::Corrigee, corrige_par_une_personne(&contextes, l, Some(nom_image(s))), None),
-                None => juger_scan(&contextes, s, a, e.seuils),
+                Some(l) => ScanJuge { place: Place::Corrigee, bulletin: corrige_par_une_personne(&contextes, l, Some(nom_image(s))), doute: None, ailleurs: None },
+                None => juger_scan(&contextes, s, a, e.seuils, nb_coups),
             };
             suivi.avance(1);
             r
         })
         .collect();
     suivi.fin();
-    for (place, r, doute) in juges {
+    let mut ranges_ailleurs = Vec::new();
+    for ScanJuge { place, bulletin: r, doute, ailleurs } in juges {
         d.bilan.placer(place);
+        ranges_ailleurs.extend(ailleurs);
         if let Some(doute) = doute {
             d.doutes_des_decisions.insert((doute.table, doute.coup), doute);
         }
@@ -150,7 +153,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
 
     // 5.7 : une table sans bulletin à un coup a zéro ; douteux si son bulletin peut être
     // ailleurs.
-    absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans, e.seuils.table);
+    absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans, e.seuils.table, &ranges_ailleurs);
     d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
 
     d.extraits = extraits(&d.bulletins, &mut jpeg, e.premier);
@@ -193,7 +196,7 @@ fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], avec_extraits: bool
 /// Compte les tables sans bulletin à chaque coup (zéro, 5.7) et note celles dont le zéro
 /// n'est pas sûr. Les tables de la manche sont celles de `--joueurs`, sinon celles qui ont
 /// au moins un bulletin.
-fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan], seuil_table: f64) {
+fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan], seuil_table: f64, ranges_ailleurs: &[RangeAilleurs]) {
     let tables: BTreeSet<u32> = match tables {
         Some(t) => t.clone(),
         None => d.bulletins.iter().map(|b| b.lecture.table).collect(),
@@ -223,6 +226,8 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
         for &table in tables.iter().filter(|&&t| !presents.contains(&(t, coup))) {
             d.bilan.absents += 1;
             let mut raisons = doutes_sur_l_absence(table, &pistes, &repartition.tables_en_double);
+            // Son bulletin est peut-être rangé dans le dossier d'un autre coup.
+            raisons.extend(ranges_ailleurs.iter().filter(|r| (r.table, r.coup_probable) == (table, coup)).map(RangeAilleurs::raison_de_l_absence));
             if sans_image {
                 raisons.push(pourquoi_sans_image.clone());
             }
@@ -235,16 +240,33 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
     d.absences_a_verifier = douteuses;
 }
 
+/// Un scan attribué, corrigé par une personne ou jugé par la machine.
+struct ScanJuge {
+    place: Place,
+    bulletin: Result<BulletinCorrige, ErreurBulletin>,
+    /// Le doute de la machine sur sa décision (jugé par la machine).
+    doute: Option<DouteDecision>,
+    /// Sa lecture serait la solution d'un autre coup ([`crate::autre_coup`]).
+    ailleurs: Option<RangeAilleurs>,
+}
+
 /// Juge un scan attribué : la décision de la lecture la plus probable, à vérifier si le
 /// doute compte, si l'attribution est incertaine ou si le recalage est douteux.
-fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils) -> (Place, Result<BulletinCorrige, ErreurBulletin>, Option<DouteDecision>) {
+fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils, nb_coups: u32) -> ScanJuge {
     let image = nom_image(s);
     let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
     let Some(j) = juger(s, a.table, a.coup, seuils, corriger) else {
         let er = ErreurBulletin { fichier: image, ligne: 0, table: Some(a.table), coup: Some(a.coup), message: MESSAGE_PANNE.into(), genre: GenreErreur::Interne };
-        return (Place::EnErreur, Err(er), None);
+        return ScanJuge { place: Place::EnErreur, bulletin: Err(er), doute: None, ailleurs: None };
     };
     let mut raisons = a.raisons.clone();
+    // Une sanction dont la lecture serait la solution d'un autre coup : le bulletin est
+    // peut-être rangé dans le mauvais dossier.
+    let ailleurs = coup_du_bulletin(&j.lecture, &j.decision, nb_coups, corriger)
+        .map(|coup_probable| RangeAilleurs { image: image.clone(), table: a.table, coup_du_dossier: a.coup, coup_probable });
+    if let Some(r) = &ailleurs {
+        raisons.push(r.raison_du_bulletin(j.decision.verdict));
+    }
     if j.sanction_incertaine() {
         raisons.push(format!(
             "sanction ({}) sur une lecture dont la machine n'est sûre qu'à {:.0} % (au moins {:.0} % pour sanctionner sans personne)",
@@ -294,7 +316,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     };
     let place = if a_verifier { Place::AVerifier } else { Place::Automatique };
     let doute = DouteDecision { table: a.table, coup: a.coup, p_plus: j.p_plus, p_moins: j.p_moins };
-    (place, Ok(BulletinCorrige { lecture: j.lecture, decision: j.decision, verification: Some(verification) }), Some(doute))
+    ScanJuge { place, bulletin: Ok(BulletinCorrige { lecture: j.lecture, decision: j.decision, verification: Some(verification) }), doute: Some(doute), ailleurs }
 }
 
 /// Un bulletin dont une personne a donné la lecture.

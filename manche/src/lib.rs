@@ -11,6 +11,7 @@
 //! - [`attribution`] : chaque scan à une table et un coup, ou rejeté ;
 //! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
 //! - [`a_une_case_pres`] : garde-fou d'une sanction qu'un caractère lu de travers ou manqué (case, cercle, référence, score) expliquerait ;
+//! - [`autre_coup`] : garde-fou d'un bulletin rangé dans le dossier d'un autre coup ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`scans_corriges`] : le scan que nomme une correction passe à son bulletin ;
 //! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
@@ -19,6 +20,7 @@
 //! - [`evaluation`] : les décisions mesurées contre la vérité d'une manche générée.
 
 pub mod a_une_case_pres;
+pub mod autre_coup;
 pub mod attribution;
 pub mod bilan;
 pub mod correction;
