@@ -436,3 +436,37 @@ fn un_bulletin_range_dans_le_dossier_d_un_autre_coup_n_est_pas_un_zero_automatiq
     let autres = |d: &BTreeMap<(u64, u64), Value>| d.iter().filter(|(&(t, _), _)| t != echangee && t != deplacee).filter(|(_, v)| v["a_verifier"] == false).map(|(k, v)| (*k, v["verdict"].clone(), v["score"].clone())).collect::<Vec<_>>();
     assert_eq!(autres(&apres), autres(&avant));
 }
+
+/// Les scans d'une partie corrigés avec le fichier d'une autre (`--partie` de la partie
+/// suivante de la journée), ou des dossiers de coups mal numérotés : chaque bulletin est
+/// corrigé avec un tirage qui n'est pas le sien, et tous sont des zéros — décidés seuls
+/// dès que la lecture est sûre (six zéros automatiques faux sur la manche livrée, dossiers
+/// décalés, avec l'exécutable d'avant). Aucun n'est plus décidé seul, et le bilan dit
+/// pourquoi.
+#[test]
+fn des_scans_d_une_autre_partie_ou_d_un_autre_coup_ne_donnent_aucun_zero_automatique() {
+    let tmp = tempfile::tempdir().unwrap();
+    let joueurs = exemple().join("joueurs.csv");
+    let autre_partie = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/validation/eliot-games/fumee.partie");
+    // Les dossiers des coups décalés : le coup 1 dans coup-02, le 2 dans coup-03, le 3 dans coup-01.
+    let decales = tmp.path().join("decales");
+    copier_scans(&decales);
+    std::fs::rename(decales.join("coup-03"), decales.join("x")).unwrap();
+    std::fs::rename(decales.join("coup-02"), decales.join("coup-03")).unwrap();
+    std::fs::rename(decales.join("coup-01"), decales.join("coup-02")).unwrap();
+    std::fs::rename(decales.join("x"), decales.join("coup-01")).unwrap();
+    for (nom, partie, scans) in [("autre-partie", autre_partie, exemple()), ("decales", exemple().join("partie.partie"), decales.clone())] {
+        let sortie = tmp.path().join(format!("rapport-{nom}"));
+        let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+        assert!(matches!(code, Some(0) | Some(1)), "{texte}");
+        let lus: Vec<Value> = decisions(&sortie).into_values().filter(|d| !d["image"].is_null()).collect();
+        assert_eq!(lus.len(), 57, "{nom}");
+        assert!(lus.iter().all(|d| d["a_verifier"] == true), "{nom} : une décision automatique");
+        assert!(lus.iter().all(|d| d["raisons"].as_array().unwrap().iter().any(|r| r.as_str().unwrap().contains("sont peut-être ceux d'une autre partie"))), "{nom}");
+        assert_eq!(compte(&texte, "décidé(s) automatiquement"), 0, "{texte}");
+        assert!(texte.contains("ATTENTION : presque aucun bulletin payé au(x) coup(s) 1, 2, 3 :"), "{texte}");
+    }
+    // Les scans de la manche avec leur partie : aucun coup suspect.
+    let (_, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), exemple().join("partie.partie").as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), exemple().as_os_str(), "--sortie".as_ref(), tmp.path().join("juste").as_os_str()]);
+    assert!(!texte.contains("presque aucun bulletin payé"), "{texte}");
+}

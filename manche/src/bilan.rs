@@ -42,6 +42,9 @@ pub struct Bilan {
     /// Bulletins dont le numéro de table, lu avec doute, est confirmé par les autres
     /// bulletins du coup (`crate::table_deduite`).
     pub tables_deduites: usize,
+    /// Coups dont presque aucun bulletin n'est payé (`crate::coup_etranger`) : leurs scans
+    /// sont peut-être d'une autre partie ou d'un autre coup.
+    pub coups_etrangers: Vec<u32>,
 }
 
 impl Bilan {
@@ -90,6 +93,10 @@ impl Bilan {
         if !self.coups_sans_image.is_empty() {
             let coups: Vec<String> = self.coups_sans_image.iter().map(u32::to_string).collect();
             let _ = writeln!(t, "ATTENTION : aucune image de bulletin pour le(s) coup(s) {} : scans manquants, pages blanches seules (côté vide des feuilles scanné ?), ou coup pas encore joué ; leurs absences sont à vérifier, jamais des zéros sûrs", coups.join(", "));
+        }
+        if !self.coups_etrangers.is_empty() {
+            let coups: Vec<String> = self.coups_etrangers.iter().map(u32::to_string).collect();
+            let _ = writeln!(t, "ATTENTION : presque aucun bulletin payé au(x) coup(s) {} : leurs scans sont peut-être ceux d'une autre partie (vérifiez le fichier --partie) ou d'un autre coup (dossier mal nommé) ; tous leurs bulletins sont à vérifier", coups.join(", "));
         }
         if self.tables_deduites > 0 {
             let _ = writeln!(t, "{} numéro(s) de table lu(s) avec doute, confirmé(s) par les autres bulletins du coup (champ table_deduite de decisions.jsonl)", self.tables_deduites);

@@ -7,6 +7,7 @@
 
 use crate::a_une_case_pres::lecture_voisine;
 use crate::autre_coup::{coup_du_bulletin, RangeAilleurs};
+use crate::coup_etranger::coups_etrangers;
 use crate::attribution::{numero_sur, probabilite_du_numero, repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
@@ -118,8 +119,21 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         })
         .collect();
     suivi.fin();
+    // Un coup dont presque aucun bulletin lu par la machine n'est payé : ses scans sont
+    // peut-être d'une autre partie ou d'un autre coup ; chacun de ses bulletins est à vérifier.
+    let par_la_machine = |j: &ScanJuge| matches!(j.place, Place::Automatique | Place::AVerifier);
+    let etrangers = coups_etrangers(juges.iter().filter(|j| par_la_machine(j)).filter_map(|j| j.bulletin.as_ref().ok()).map(|b| (b.decision.coup, b.decision.verdict != Verdict::Zero)));
+    d.bilan.coups_etrangers = etrangers.keys().copied().collect();
     let mut ranges_ailleurs = Vec::new();
-    for ScanJuge { place, bulletin: r, doute, ailleurs } in juges {
+    for mut j in juges {
+        if let (true, Ok(b)) = (par_la_machine(&j), j.bulletin.as_mut()) {
+            if let (Some(e), Some(v)) = (etrangers.get(&b.decision.coup), b.verification.as_mut()) {
+                v.raisons.push(e.raison(b.decision.coup));
+                v.a_verifier = true;
+                j.place = Place::AVerifier;
+            }
+        }
+        let ScanJuge { place, bulletin: r, doute, ailleurs } = j;
         d.bilan.placer(place);
         ranges_ailleurs.extend(ailleurs);
         if let Some(doute) = doute {

@@ -12,6 +12,7 @@
 //! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
 //! - [`a_une_case_pres`] : garde-fou d'une sanction qu'un caractère lu de travers ou manqué (case, cercle, référence, score) expliquerait ;
 //! - [`autre_coup`] : garde-fou d'un bulletin rangé dans le dossier d'un autre coup ;
+//! - [`coup_etranger`] : un coup dont presque aucun bulletin n'est payé (scans d'une autre partie ?) ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`scans_corriges`] : le scan que nomme une correction passe à son bulletin ;
 //! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
@@ -24,6 +25,7 @@ pub mod autre_coup;
 pub mod attribution;
 pub mod bilan;
 pub mod correction;
+pub mod coup_etranger;
 pub mod corrections;
 pub mod depouillement;
 pub mod doute;
