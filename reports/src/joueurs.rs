@@ -12,7 +12,8 @@
 //! - `arrivee` : facultatif, le premier coup joué par un joueur arrivé en retard : les
 //!   coups d'avant lui sont comptés nuls (règlement 6.2).
 //!
-//! La ligne d'en-tête est facultative (reconnue à son premier champ `table`). Une table en
+//! La ligne d'en-tête est facultative (reconnue à son premier champ, qui contient `table` :
+//! `table`, `Table`, `N° de table`). Une table en
 //! double ou un nombre invalide est une erreur qui nomme le fichier et la ligne.
 
 use crate::dossier::Joueur;
@@ -72,7 +73,8 @@ pub(crate) fn lignes_csv(fichier: &str, texte: &str) -> Result<Vec<(usize, Vec<S
         if champs.iter().all(|c| c.is_empty()) || champs[0].starts_with('#') {
             continue;
         }
-        if lignes.is_empty() && champs[0].eq_ignore_ascii_case("table") {
+        // L'en-tête : « table », ou ce qu'un tableur en fait (« Table », « N° de table »).
+        if lignes.is_empty() && champs[0].parse::<u32>().is_err() && champs[0].to_lowercase().contains("table") {
             continue;
         }
         lignes.push((ligne, champs));
@@ -113,7 +115,7 @@ mod tests {
             Joueur { table: 1, nom: Some("Dupont, Marie".into()), arrivee: None },
             Joueur { table: 2, nom: Some("Léa Petit".into()), arrivee: Some(4) },
         ]);
-        let t = lire_joueurs("j.csv", "table\tnom\n3\tHugo\n").unwrap();
+        let t = lire_joueurs("j.csv", "N° de table\tNom\tArrivée\n3\tHugo\n").unwrap();
         assert_eq!(t, vec![Joueur { table: 3, nom: Some("Hugo".into()), arrivee: None }]);
     }
 }
