@@ -43,6 +43,7 @@ fn dossier_22_coups() -> Dossier {
         premier_arbitre: Some(lire_premier_arbitre("premier.csv", &premier).unwrap()),
         rejets: Vec::new(),
         absences_a_verifier: Vec::new(),
+        alertes_des_scans: Vec::new(),
     };
     d.normaliser();
     d

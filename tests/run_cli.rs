@@ -297,7 +297,7 @@ fn un_coup_sans_aucune_image_n_est_pas_une_manche_d_absents() {
     let douteuses: Vec<&Value> = a["dossier"]["absences_a_verifier"].as_array().unwrap().iter().filter(|x| x["coup"] == 3).collect();
     assert_eq!(douteuses.len(), 20, "les 20 tables du coup 3");
     assert!(douteuses.iter().all(|x| x["raisons"].to_string().contains("aucune image pour le coup 3")));
-    assert!(texte.contains("ATTENTION : aucune image de bulletin pour le(s) coup(s) 3 :"), "{texte}");
+    assert!(texte.contains("À vérifier : aucune image de bulletin pour le(s) coup(s) 3 :"), "{texte}");
 
     // Un dossier sans image (ici, un document de traitement de texte seul) : erreur.
     let vide = tmp.path().join("vide");
@@ -464,7 +464,14 @@ fn des_scans_d_une_autre_partie_ou_d_un_autre_coup_ne_donnent_aucun_zero_automat
         assert!(lus.iter().all(|d| d["a_verifier"] == true), "{nom} : une décision automatique");
         assert!(lus.iter().all(|d| d["raisons"].as_array().unwrap().iter().any(|r| r.as_str().unwrap().contains("sont peut-être ceux d'une autre partie"))), "{nom}");
         assert_eq!(compte(&texte, "décidé(s) automatiquement"), 0, "{texte}");
-        assert!(texte.contains("ATTENTION : presque aucun bulletin payé au(x) coup(s) 1, 2, 3 :"), "{texte}");
+        assert!(texte.contains("À vérifier : presque aucun bulletin payé au(x) coup(s) 1, 2, 3 :"), "{texte}");
+        // L'index et la feuille de suivi le disent aussi, et l'archive le garde.
+        for page in ["index.html", "suivi.html"] {
+            let html = std::fs::read_to_string(sortie.join(page)).unwrap();
+            assert!(html.contains("presque aucun bulletin payé au(x) coup(s) 1, 2, 3 : leurs scans sont peut-être ceux d&#39;une autre partie") || html.contains("presque aucun bulletin payé au(x) coup(s) 1, 2, 3 : leurs scans sont peut-être ceux d'une autre partie"), "{nom} : {page}");
+        }
+        let alertes = archive(&sortie)["dossier"]["alertes_des_scans"].clone();
+        assert!(alertes.as_array().unwrap().iter().any(|a| a.as_str().unwrap().starts_with("presque aucun bulletin payé au(x) coup(s) 1, 2, 3 :")), "{nom} : {alertes}");
     }
     // Les scans de la manche avec leur partie : aucun coup suspect.
     let (_, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), exemple().join("partie.partie").as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), exemple().as_os_str(), "--sortie".as_ref(), tmp.path().join("juste").as_os_str()]);

@@ -284,7 +284,7 @@ fn un_coup_scanne_recto_verso_se_decide_comme_sans_ses_versos() {
         assert_eq!((d["motifs"][0].as_str(), d["a_verifier"].as_bool()), (Some("absent"), Some(true)), "{d}");
         assert!(d["raisons"].to_string().contains(&format!("les {} image(s) du coup 1 sont des pages blanches", coup_1.len())), "{d}");
     }
-    assert!(bilan.contains("ATTENTION : aucune image de bulletin pour le(s) coup(s) 1 :"), "{bilan}");
+    assert!(bilan.contains("À vérifier : aucune image de bulletin pour le(s) coup(s) 1 :"), "{bilan}");
     assert!(bilan.contains("RÉSULTATS PROVISOIRES"), "{bilan}");
     // La page de revue les replie à part : elles ne noient pas les autres rejets.
     let revue = std::fs::read_to_string(avec.join("revue.html")).unwrap();

@@ -67,7 +67,24 @@ impl Bilan {
         self.automatiques + self.a_verifier + self.corrigees + self.total_rejetees() + self.en_erreur
     }
 
-    /// Le bilan en français, pour le terminal.
+    /// Ce que le dépouillement a vu de toute la manche, en phrases françaises : les coups
+    /// sans image, les coups dont presque aucun bulletin n'est payé. Gardées dans le dossier
+    /// (`alertes_des_scans`), elles sont dites avec les autres alertes de la manche : bilan
+    /// des rapports (« À vérifier : … »), index, feuille de suivi.
+    pub fn alertes(&self) -> Vec<String> {
+        let liste = |coups: &[u32]| coups.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        let mut v = Vec::new();
+        if !self.coups_sans_image.is_empty() {
+            v.push(format!("aucune image de bulletin pour le(s) coup(s) {} : scans manquants, pages blanches seules (côté vide des feuilles scanné ?), ou coup pas encore joué ; leurs absences sont à vérifier, jamais des zéros sûrs", liste(&self.coups_sans_image)));
+        }
+        if !self.coups_etrangers.is_empty() {
+            v.push(format!("presque aucun bulletin payé au(x) coup(s) {} : leurs scans sont peut-être ceux d'une autre partie (vérifiez le fichier --partie) ou d'un autre coup (dossier mal nommé) ; tous leurs bulletins sont à vérifier", liste(&self.coups_etrangers)));
+        }
+        v
+    }
+
+    /// Le bilan en français, pour le terminal (sans [`Bilan::alertes`], que les rapports
+    /// disent).
     pub fn texte(&self) -> String {
         let mut t = String::new();
         let pages = self.pages();
@@ -90,14 +107,6 @@ impl Bilan {
             let _ = writeln!(t, "{} correction(s) de personnes pour un bulletin sans scan", self.corrections_sans_scan);
         }
         let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, doublon, numéro douteux)", self.absents, self.absents_a_verifier);
-        if !self.coups_sans_image.is_empty() {
-            let coups: Vec<String> = self.coups_sans_image.iter().map(u32::to_string).collect();
-            let _ = writeln!(t, "ATTENTION : aucune image de bulletin pour le(s) coup(s) {} : scans manquants, pages blanches seules (côté vide des feuilles scanné ?), ou coup pas encore joué ; leurs absences sont à vérifier, jamais des zéros sûrs", coups.join(", "));
-        }
-        if !self.coups_etrangers.is_empty() {
-            let coups: Vec<String> = self.coups_etrangers.iter().map(u32::to_string).collect();
-            let _ = writeln!(t, "ATTENTION : presque aucun bulletin payé au(x) coup(s) {} : leurs scans sont peut-être ceux d'une autre partie (vérifiez le fichier --partie) ou d'un autre coup (dossier mal nommé) ; tous leurs bulletins sont à vérifier", coups.join(", "));
-        }
         if self.tables_deduites > 0 {
             let _ = writeln!(t, "{} numéro(s) de table lu(s) avec doute, confirmé(s) par les autres bulletins du coup (champ table_deduite de decisions.jsonl)", self.tables_deduites);
         }

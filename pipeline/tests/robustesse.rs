@@ -120,3 +120,21 @@ fn le_pdf_intact_donne_ses_deux_pages() {
     let pages = arbitre_pipeline::chargement::decoder(pdf()).unwrap();
     assert_eq!(pages.iter().map(|p| p.dimensions()).collect::<Vec<_>>(), vec![(300, 200), (200, 300)]);
 }
+
+/// Trouvé par le test de propriété : un octet abîmé fait nommer au nœud des pages lui-même
+/// parmi ses enfants (`Kids[3 0 R 1 0 R]`) ; l'arbre se reboucle et donnait quatre fois la
+/// première page, quatre « bulletins » d'un seul scan. Chaque page est lue une fois.
+#[test]
+fn un_arbre_des_pages_qui_se_reboucle_donne_chaque_page_une_fois() {
+    let intact = String::from_utf8_lossy(pdf()).into_owned();
+    assert!(intact.contains("/Kids[3 0 R 5 0 R]"), "la structure du PDF d'essai a changé");
+    let octets: Vec<u8> = {
+        let i = pdf().windows(17).position(|w| w == b"/Kids[3 0 R 5 0 R").unwrap();
+        let mut v = pdf().to_vec();
+        v[i + 12] = b'1';
+        v
+    };
+    let pages = arbitre_pipeline::chargement::decoder(&octets).unwrap();
+    assert_eq!(pages.iter().map(|p| p.dimensions()).collect::<Vec<_>>(), vec![(300, 200)]);
+}
+

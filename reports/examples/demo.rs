@@ -118,6 +118,7 @@ fn main() {
         premier_arbitre: Some(lire_premier_arbitre("premier.csv", &premier).unwrap()),
         rejets: Vec::new(),
         absences_a_verifier: Vec::new(),
+        alertes_des_scans: Vec::new(),
     };
     dossier.normaliser();
     let r = generer_rapports(&dossier);

@@ -7,7 +7,8 @@ use crate::dossier::{Dossier, GenreErreur};
 
 /// Les alertes d'une manche, en phrases françaises, dans un ordre stable.
 pub fn alertes(d: &Dossier) -> Vec<String> {
-    let mut v = Vec::new();
+    // Le dépouillement des scans : un coup sans image, des scans d'une autre partie ?
+    let mut v = d.alertes_des_scans.clone();
     // 6.2 : les coups d'avant l'arrivée sont nuls, même si un bulletin a été remis.
     for b in &d.bulletins {
         let (table, coup) = (b.decision.table, b.decision.coup);

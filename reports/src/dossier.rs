@@ -43,6 +43,11 @@ pub struct Dossier {
     /// personne (`arbitre run`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub absences_a_verifier: Vec<crate::verification::AbsenceAVerifier>,
+    /// Ce que le dépouillement des scans a vu de toute la manche (`arbitre run`) : un coup
+    /// sans aucune image, un coup dont presque aucun bulletin n'est payé (scans d'une autre
+    /// partie ?). Dit sur l'index et la feuille de suivi, comme les autres alertes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alertes_des_scans: Vec<String>,
 }
 
 /// La partie : le fichier tel quel et le résumé coup par coup.

@@ -171,6 +171,10 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     let vraies: Vec<Lecture> = arbitre_echantillons::sortie::verites(&a.manche)?.into_iter().map(|(_, vt)| vt.lecture).collect();
     let contextes = Contextes::preparer(&partie, &lexique, 1..=partie.coups.len() as u32, a.regles.edition, &barres);
     let m = mesurer(&contextes, &vraies, &d.bulletins, &d.absences_a_verifier, a.doute_complet.then_some(&d.doutes_des_decisions));
-    println!("{}", d.bilan.texte());
+    print!("{}", d.bilan.texte());
+    for a in d.bilan.alertes() {
+        println!("ATTENTION : {a}");
+    }
+    println!();
     Ok((d.scans, m))
 }

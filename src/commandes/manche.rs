@@ -69,6 +69,8 @@ fn lire_case(s: &str) -> std::result::Result<CaseConfirmee, String> {
 pub struct Scans {
     pub rejets: Vec<RejetImage>,
     pub absences_a_verifier: Vec<AbsenceAVerifier>,
+    /// Les alertes du bilan du dépouillement sur toute la manche (`Bilan::alertes`).
+    pub alertes: Vec<String>,
 }
 
 /// Les fichiers d'une manche, lus.
@@ -120,6 +122,7 @@ impl OptionsManche {
             premier_arbitre: p.premier.clone(),
             rejets: scans.rejets,
             absences_a_verifier: scans.absences_a_verifier,
+            alertes_des_scans: scans.alertes,
         };
         dossier.normaliser();
         verifier_moyennes(&dossier)?;

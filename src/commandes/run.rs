@@ -87,7 +87,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         eprintln!("image rejetée : {} : {}", r.image, r.message);
     }
     let a_verifier = d.bilan.a_verifier + d.bilan.absents_a_verifier;
-    let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier })?;
+    let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier, alertes: d.bilan.alertes() })?;
     // Le fichier de corrections rangé à côté de la page de revue qui l'a préparé y reste.
     let mut entrees = m.entrees();
     entrees.extend(a.corrections.as_deref());

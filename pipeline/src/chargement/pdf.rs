@@ -18,7 +18,10 @@ use tiff::ColorType;
 /// Chaque page d'un PDF, en gris.
 pub(super) fn pages(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
     let doc = Document::load_mem(octets).map_err(|e| ErreurImage::Corrompue { format: "PDF", detail: e.to_string() })?;
-    let pages = doc.get_pages();
+    // Un arbre des pages abîmé qui se reboucle (un `Kids` qui nomme un nœud parent) donne
+    // la même page sous plusieurs numéros : elle est lue une fois.
+    let mut vues = std::collections::HashSet::new();
+    let pages: Vec<(u32, ObjectId)> = doc.get_pages().into_iter().filter(|&(_, id)| vues.insert(id)).collect();
     if pages.len() > PAGES_MAX {
         return Err(ErreurImage::TropDePages);
     }

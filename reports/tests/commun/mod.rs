@@ -35,6 +35,7 @@ pub fn dossier(tops: &[u32]) -> Dossier {
         premier_arbitre: None,
         rejets: Vec::new(),
         absences_a_verifier: Vec::new(),
+        alertes_des_scans: Vec::new(),
     }
 }
 
