@@ -5,6 +5,7 @@
 //! on écrit `absent` sous son en-tête.
 
 use arbitre_engine::lecture::{lire_bulletins_octets, Lecture};
+use arbitre_reports::revue::LIGNE_EMPREINTE;
 use arbitre_reports::{ErreurBulletin, GenreErreur};
 use std::collections::BTreeMap;
 
@@ -67,17 +68,11 @@ impl Corrections {
     }
 }
 
-/// La ligne de commentaire, écrite par la page de revue en tête du fichier de corrections,
-/// qui nomme la partie dont les bulletins ont été relus ([`PartieResumee::empreinte`]).
-///
-/// [`PartieResumee::empreinte`]: arbitre_reports::dossier::PartieResumee::empreinte
-pub const LIGNE_EMPREINTE: &str = "# empreinte de la partie :";
-
 /// Ces corrections sont-elles celles de la partie d'empreinte `attendue` ? Deux parties d'un
 /// même tournoi ont les mêmes tables et souvent les mêmes noms de scans : des corrections
 /// de l'une, données par mégarde à l'autre, remplaceraient en silence des lectures de ses
 /// bulletins, marquées « corrigées par une personne », sans que personne les revoie. Le
-/// fichier préparé par la page de revue porte l'empreinte de sa partie : une autre
+/// fichier préparé par la page de revue porte l'empreinte de sa partie ([`LIGNE_EMPREINTE`]) : une autre
 /// empreinte fait refuser le fichier entier, en nommant sa ligne. Un fichier écrit à la
 /// main, sans cette ligne, est lu tel quel.
 pub fn verifier_partie(nom: &str, octets: &[u8], attendue: &str) -> Result<(), String> {

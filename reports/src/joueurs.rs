@@ -74,7 +74,7 @@ pub(crate) fn lignes_csv(fichier: &str, texte: &str) -> Result<Vec<(usize, Vec<S
             continue;
         }
         // L'en-tête : « table », ou ce qu'un tableur en fait (« Table », « N° de table »).
-        if lignes.is_empty() && champs[0].parse::<u32>().is_err() && champs[0].to_lowercase().contains("table") {
+        if lignes.is_empty() && champs[0].to_lowercase().contains("table") {
             continue;
         }
         lignes.push((ligne, champs));

@@ -89,7 +89,7 @@
       sansTable: sansTable,
       texte: "# Corrections de lecture relues par une personne — " + titre.replace(/[\r\n]+/g, " ") + "\n" +
         "# À donner à arbitre run --corrections (format texte des lectures)\n" +
-        "# empreinte de la partie : " + champ("bulletins").dataset.empreintePartie + "\n\n" +
+        champ("bulletins").dataset.ligneEmpreinte + " " + champ("bulletins").dataset.empreintePartie + "\n\n" +
         entrees.join("\n")
     };
   }

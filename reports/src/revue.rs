@@ -26,6 +26,12 @@ use std::fmt::Write as _;
 const STYLE: &str = include_str!("revue.css");
 const SCRIPT: &str = include_str!("revue.js");
 
+/// La ligne de commentaire que la page écrit en tête du fichier de corrections, suivie de
+/// l'empreinte de la partie ([`crate::dossier::PartieResumee::empreinte`]) ; `arbitre run`
+/// la cherche pour refuser des corrections d'une autre partie. Donnée au script de la page
+/// (`data-ligne-empreinte`) : le format n'est écrit qu'ici.
+pub const LIGNE_EMPREINTE: &str = "# empreinte de la partie :";
+
 /// Ce qui attire l'attention sur un bulletin, dans l'ordre de la page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Attention {
@@ -455,7 +461,7 @@ telle quelle ; un numéro de table changé dans l'en-tête d'une lecture fait pa
 où la machine l'avait rangé est dite « absent » dans le fichier (sauf si vous lui donnez une autre lecture). Puis enregistrez le fichier de corrections et relancez <code>arbitre run … --corrections corrections.txt</code>.</p>\n",
     );
     h.push_str(&filtres_html(d, &entrees));
-    let _ = writeln!(h, "<main id=\"bulletins\" data-titre=\"{}\" data-empreinte-partie=\"{}\">", e(&d.titre), d.partie.empreinte());
+    let _ = writeln!(h, "<main id=\"bulletins\" data-titre=\"{}\" data-empreinte-partie=\"{}\" data-ligne-empreinte=\"{}\">", e(&d.titre), d.partie.empreinte(), e(LIGNE_EMPREINTE));
     let n_attention = entrees.iter().filter(|x| !x.attentions.is_empty()).count();
     let _ = writeln!(h, "<h2>À regarder ({n_attention})</h2>");
     for (i, x) in entrees.iter().enumerate() {
