@@ -69,7 +69,7 @@ fn lancer(scans: &Path, sortie: &Path) -> String {
 
 #[test]
 fn un_coup_scanne_en_une_liasse_tiff_se_decide_comme_un_fichier_par_bulletin() {
-    une_liasse_se_decide_comme_un_fichier_par_bulletin("liasse.tif", |chemin, jpeg| {
+    une_liasse_se_decide_comme_un_fichier_par_bulletin("coup-01/liasse.tif", |chemin, jpeg| {
         let mut encodeur = tiff::encoder::TiffEncoder::new(std::fs::File::create(chemin).unwrap()).unwrap();
         for f in jpeg {
             // Les pixels mêmes que lit le lecteur : la liasse ne change rien à l'image.
@@ -82,7 +82,14 @@ fn un_coup_scanne_en_une_liasse_tiff_se_decide_comme_un_fichier_par_bulletin() {
 /// « Numériser vers PDF » : chaque page porte le JPEG du scan tel quel.
 #[test]
 fn un_coup_scanne_en_un_pdf_se_decide_comme_un_fichier_par_bulletin() {
-    une_liasse_se_decide_comme_un_fichier_par_bulletin("liasse.pdf", |chemin, jpeg| std::fs::write(chemin, pdf_de_scanner(jpeg)).unwrap());
+    une_liasse_se_decide_comme_un_fichier_par_bulletin("coup-01/liasse.pdf", |chemin, jpeg| std::fs::write(chemin, pdf_de_scanner(jpeg)).unwrap());
+}
+
+/// La liasse du coup rangée à plat à côté des dossiers des autres coups, nommée par son coup
+/// comme une personne nomme le fichier de son scanner : le nom dit le coup.
+#[test]
+fn un_coup_scanne_en_un_pdf_nomme_par_son_coup_se_decide_comme_un_fichier_par_bulletin() {
+    une_liasse_se_decide_comme_un_fichier_par_bulletin("Coup n°1.pdf", |chemin, jpeg| std::fs::write(chemin, pdf_de_scanner(jpeg)).unwrap());
 }
 
 /// Un PDF d'une page par JPEG (`DCTDecode`), comme l'écrit un scanner.
@@ -134,16 +141,17 @@ fn coups_2_et_3_copies(scans: &Path) -> Vec<PathBuf> {
     coup_1
 }
 
-/// Le coup 1 réuni en une liasse `nom` (écrite par `ecrire` à partir des fichiers JPEG, dans
-/// l'ordre inverse : l'ordre des pages ne dit rien de la table) ; les coups 2 et 3 tels quels.
-fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn(&Path, &[PathBuf])) {
+/// Le coup 1 réuni en une liasse `liasse` (chemin relatif au dossier des scans, écrite par
+/// `ecrire` à partir des fichiers JPEG, dans l'ordre inverse : l'ordre des pages ne dit rien
+/// de la table) ; les coups 2 et 3 tels quels.
+fn une_liasse_se_decide_comme_un_fichier_par_bulletin(liasse: &str, ecrire: impl Fn(&Path, &[PathBuf])) {
     let tmp = tempfile::tempdir().unwrap();
     let scans = tmp.path().join("scans");
     let mut pages = coups_2_et_3_copies(&scans);
     pages.reverse();
     let n = pages.len();
     assert!(n >= 15, "{n} scans au coup 1");
-    ecrire(&scans.join("coup-01").join(nom), &pages);
+    ecrire(&scans.join(liasse), &pages);
 
     let (par_fichier, par_liasse) = (tmp.path().join("fichiers"), tmp.path().join("liasse"));
     lancer(&exemple(), &par_fichier);
@@ -152,7 +160,15 @@ fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn
     let images = std::fs::read_dir(exemple()).unwrap().filter_map(|e| e.ok()).filter(|e| e.path().is_dir()).flat_map(|d| std::fs::read_dir(d.path()).unwrap()).filter(|f| f.as_ref().unwrap().path().extension().is_some_and(|x| x == "jpg")).count();
     assert!(bilan.contains(&format!("{} fichier(s) d'image ({images} pages ou bulletins)", images - n + 1)), "{bilan}");
 
-    let (a, b) = (decisions(&par_fichier), decisions(&par_liasse));
+    let (a, mut b) = (decisions(&par_fichier), decisions(&par_liasse));
+    // Une liasse rangée à plat : son nom, à la place de celui des scans du coup 1.
+    for (decision, image) in b.values_mut().filter(|_| !liasse.starts_with("coup-01/")) {
+        if let Some(i) = image.as_mut().filter(|i| i.starts_with(liasse)) {
+            *i = format!("coup-01/{i}");
+        }
+        *decision = serde_json::from_str(&decision.to_string().replace(liasse, "coup-01/liasse")).unwrap();
+        sans_images(decision);
+    }
     assert_eq!(a.len(), b.len());
     let mut pages_vues = Vec::new();
     for (cle, (decision, image)) in &a {
@@ -160,7 +176,7 @@ fn une_liasse_se_decide_comme_un_fichier_par_bulletin(nom: &str, ecrire: impl Fn
         assert_eq!(decision, autre, "table {} coup {} : même décision, même doute", cle.0, cle.1);
         if cle.1 == 1 {
             match (image, image_liasse) {
-                (Some(_), Some(i)) => pages_vues.push(i.strip_prefix(&format!("coup-01/{nom}#page=")).unwrap_or_else(|| panic!("{i}")).parse::<usize>().unwrap()),
+                (Some(_), Some(i)) => pages_vues.push(i.strip_prefix(&format!("coup-01/{}#page=", liasse.trim_start_matches("coup-01/"))).unwrap_or_else(|| panic!("{i}")).parse::<usize>().unwrap()),
                 (None, None) => {}
                 autre => panic!("table {} : {autre:?}", cle.0),
             }

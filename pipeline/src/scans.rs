@@ -1,6 +1,8 @@
 //! Trouver les scans d'une manche : des fichiers ou des dossiers ; dans un dossier nommé
-//! `coup-05`, `coup5` ou `05`, les scans sont ceux du coup 5. Les fichiers images (JPEG, PNG,
-//! PDF ou TIFF, d'après leur extension) sont lus ; les autres fichiers d'un dossier (vérité
+//! `coup-05`, `coup5`, `Coup n°5` ou `05`, les scans sont ceux du coup 5, et hors d'un tel
+//! dossier, un fichier qui le dit dans son nom (`coup-05.pdf`, `Coup 5 (2).pdf` : la liasse
+//! d'un coup passée au chargeur du scanner) aussi. Les fichiers images (JPEG, PNG, PDF ou
+//! TIFF, d'après leur extension) sont lus ; les autres fichiers d'un dossier (vérité
 //! terrain, notes) sont comptés à part, jamais pris pour des bulletins.
 
 use std::path::{Path, PathBuf};
@@ -11,7 +13,7 @@ pub struct FichierScan {
     pub chemin: PathBuf,
     /// Le nom à rapporter (relatif au dossier donné, sans chemin absolu).
     pub nom: String,
-    /// Le coup, d'après le dossier (ou `--coup`).
+    /// Le coup, d'après `--coup`, sinon le dossier, sinon le nom du fichier.
     pub coup: Option<u32>,
 }
 
@@ -39,11 +41,42 @@ fn autres_fichiers(ignores: &[String]) -> String {
     }
 }
 
-/// Le coup qu'un nom de dossier désigne : `coup-05`, `coup_5`, `coup5`, `Coup 12` ou `05`.
+/// Le coup qu'un nom de dossier désigne : `coup-05`, `coup_5`, `coup5`, `Coup 12`,
+/// `Coup n°3`, `coup-05 (samedi)` ou `05`.
 pub fn coup_du_dossier(nom: &str) -> Option<u32> {
     let n = nom.trim();
-    let chiffres = n.strip_prefix("coup").or_else(|| n.strip_prefix("Coup")).or_else(|| n.strip_prefix("COUP")).unwrap_or(n);
-    let chiffres = chiffres.trim_start_matches(['-', '_', ' ']);
+    numero_de_coup(n).or_else(|| coup_nomme(n))
+}
+
+/// Le coup qu'un nom de fichier désigne, seulement quand il le dit en toutes lettres :
+/// `coup-05.pdf`, `Coup 5 (2).pdf`, `COUP N°5.tif`. Un nom fait d'un seul nombre
+/// (`005.jpg`) est le rang d'un scan, jamais un coup.
+pub fn coup_du_fichier(chemin: &Path) -> Option<u32> {
+    chemin.file_stem().and_then(|n| coup_nomme(n.to_string_lossy().trim()))
+}
+
+const SEPARATEURS: [char; 4] = ['-', '_', ' ', '.'];
+
+/// `coup`, en majuscules ou non, puis `n°` ou `no` au besoin, puis le numéro ; après lui,
+/// rien, ou un séparateur suivi d'un texte sans autre nombre (sauf entre parenthèses : la
+/// copie « (2) » d'un fichier) — `coup-05-06` (deux coups ?) ne désigne rien.
+fn coup_nomme(nom: &str) -> Option<u32> {
+    let tete = nom.get(..4).filter(|t| t.eq_ignore_ascii_case("coup"))?;
+    let reste = nom[tete.len()..].trim_start_matches(SEPARATEURS);
+    let reste = ["n°", "nº", "N°", "Nº", "no.", "no ", "No.", "No ", "NO ", "n.", "n "]
+        .iter()
+        .find_map(|p| reste.strip_prefix(p))
+        .map_or(reste, |r| r.trim_start_matches(SEPARATEURS));
+    let fin = reste.find(|c: char| !c.is_ascii_digit()).unwrap_or(reste.len());
+    let coup = numero_de_coup(&reste[..fin])?;
+    let suite = &reste[fin..];
+    let mut hors_parentheses = suite.split('(').enumerate().map(|(i, morceau)| if i == 0 { morceau } else { morceau.split_once(')').map_or("", |(_, apres)| apres) });
+    let sans_autre_nombre = hors_parentheses.all(|m| !m.bytes().any(|b| b.is_ascii_digit()));
+    (suite.is_empty() || suite.starts_with(SEPARATEURS) || suite.starts_with('(')).then_some(coup).filter(|_| sans_autre_nombre)
+}
+
+/// Un numéro de coup : un à quatre chiffres, pas zéro.
+fn numero_de_coup(chiffres: &str) -> Option<u32> {
     (!chiffres.is_empty() && chiffres.len() <= 4 && chiffres.bytes().all(|b| b.is_ascii_digit())).then(|| chiffres.parse().ok()).flatten().filter(|&c| c > 0)
 }
 
@@ -68,7 +101,7 @@ pub fn inventaire(chemins: &[PathBuf], coup: Option<u32>) -> Result<Inventaire, 
         } else if c.exists() {
             let nom = c.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             let du_dossier = c.parent().and_then(|p| p.file_name()).and_then(|n| coup_du_dossier(&n.to_string_lossy()));
-            inv.images.push(FichierScan { chemin: c.clone(), nom, coup: coup.or(du_dossier) });
+            inv.images.push(FichierScan { chemin: c.clone(), nom, coup: coup.or(du_dossier).or_else(|| coup_du_fichier(c)) });
         } else {
             return Err(ErreurScans::Introuvable(c.display().to_string()));
         }
@@ -101,7 +134,9 @@ fn parcourir(racine: &Path, dossier: &Path, coup: Option<u32>, inv: &mut Inventa
                 inv.ignores.push(relatif + "/");
             }
         } else if est_une_image(&p) {
-            inv.images.push(FichierScan { chemin: p, nom: relatif, coup: coup.or(du_dossier) });
+            // Le dossier d'un coup l'emporte sur le nom de ses fichiers.
+            let coup = coup.or(du_dossier).or_else(|| coup_du_fichier(&p));
+            inv.images.push(FichierScan { chemin: p, nom: relatif, coup });
         } else {
             inv.ignores.push(relatif);
         }
@@ -115,8 +150,45 @@ mod tests {
 
     #[test]
     fn le_coup_se_lit_dans_le_nom_du_dossier() {
-        for (nom, coup) in [("coup-05", Some(5)), ("coup5", Some(5)), ("05", Some(5)), ("Coup 12", Some(12)), ("coup_3", Some(3)), ("coup-0", None), ("scans", None), ("coup-", None), ("12a", None)] {
+        for (nom, coup) in [
+            ("coup-05", Some(5)),
+            ("coup5", Some(5)),
+            ("05", Some(5)),
+            ("Coup 12", Some(12)),
+            ("coup_3", Some(3)),
+            ("Coup n°3", Some(3)),
+            ("COUP N° 07", Some(7)),
+            ("coup no 4", Some(4)),
+            ("coup-05 (samedi)", Some(5)),
+            ("coup-0", None),
+            ("scans", None),
+            ("coup-", None),
+            ("12a", None),
+            ("coup5b", None),
+            // Deux nombres : deux coups dans un dossier, ou un coup et un jour ? Rien n'est deviné.
+            ("coup-05-06", None),
+            ("coup 3 du 14", None),
+            ("couplet 3", None),
+        ] {
             assert_eq!(coup_du_dossier(nom), coup, "{nom}");
+        }
+    }
+
+    #[test]
+    fn un_fichier_dit_son_coup_seulement_en_toutes_lettres() {
+        for (nom, coup) in [
+            ("coup-05.pdf", Some(5)),
+            ("Coup 5.PDF", Some(5)),
+            ("Coup 5 (2).pdf", Some(5)),
+            ("coup n°12.tif", Some(12)),
+            ("coup-05 - copie.jpg", Some(5)),
+            // Le rang d'un scan n'est pas un coup.
+            ("005.jpg", None),
+            ("scan-005.jpg", None),
+            ("coup05_0001.jpg", None),
+            ("coup-05-06.pdf", None),
+        ] {
+            assert_eq!(coup_du_fichier(Path::new(nom)), coup, "{nom}");
         }
     }
 
@@ -134,6 +206,20 @@ mod tests {
         // l'enregistrer, pas laissée de côté comme « pas une image ».
         assert_eq!(vus, vec![("07/c.png", Some(7)), ("07/d.HEIC", Some(7)), ("coup-01/a.jpg", Some(1)), ("coup2/b.TIF", Some(2))]);
         assert_eq!(inv.ignores, vec!["coup-01/a.json", "notes.txt"]);
+        // La liasse d'un coup dans un seul fichier, rangée à plat : le nom du fichier dit le
+        // coup ; dans le dossier d'un coup, c'est le dossier qui le dit.
+        let a_plat = tempfile::tempdir().unwrap();
+        for f in ["Coup 3.pdf", "coup-04.TIF", "007.jpg", "coup-02/coup-09.jpg"] {
+            let p = a_plat.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, b"x").unwrap();
+        }
+        let inv = inventaire(&[a_plat.path().to_path_buf()], None).unwrap();
+        let vus: Vec<(&str, Option<u32>)> = inv.images.iter().map(|s| (s.nom.as_str(), s.coup)).collect();
+        assert_eq!(vus, vec![("007.jpg", None), ("Coup 3.pdf", Some(3)), ("coup-02/coup-09.jpg", Some(2)), ("coup-04.TIF", Some(4))]);
+        let seul = inventaire(&[a_plat.path().join("Coup 3.pdf")], None).unwrap();
+        assert_eq!(seul.images[0].coup, Some(3));
+        assert_eq!(inventaire(&[a_plat.path().join("Coup 3.pdf")], Some(8)).unwrap().images[0].coup, Some(8));
         let force = inventaire(&[d.path().join("coup-01")], Some(9)).unwrap();
         assert_eq!(force.images[0].coup, Some(9));
         assert!(matches!(inventaire(&[d.path().join("rien")], None), Err(ErreurScans::Introuvable(_))));

@@ -20,7 +20,8 @@ pub enum Format {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Les scans : fichiers ou dossiers (dans un dossier coup-05, coup5 ou 05, le coup 5).
+    /// Les scans : fichiers ou dossiers (dans un dossier coup-05, coup5 ou 05, le coup 5 ;
+    /// hors d'un tel dossier, un fichier nommé coup-05.pdf aussi).
     #[arg(required = true, value_name = "SCANS")]
     scans: Vec<PathBuf>,
     /// Le fichier à écrire.

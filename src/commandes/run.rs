@@ -25,8 +25,9 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Le dossier des scans : un sous-dossier par coup (coup-05, coup5 ou 05 : le coup 5),
-    /// fichiers JPEG, PNG, WebP, TIFF ou PDF (plusieurs pages : une page par bulletin).
+    /// Le dossier des scans : un sous-dossier par coup (coup-05, coup5, « Coup n°5 » ou 05 :
+    /// le coup 5), ou un fichier par coup nommé ainsi (coup-05.pdf), fichiers JPEG, PNG,
+    /// WebP, TIFF ou PDF (plusieurs pages : une page par bulletin).
     #[arg(long, value_name = "RÉPERTOIRE")]
     scans: PathBuf,
     /// Le coup de tous les scans, quand ils sont dans un seul dossier.
