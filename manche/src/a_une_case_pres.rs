@@ -27,8 +27,30 @@ pub struct LectureVoisine {
     pub lecture: Lecture,
     /// Ce que la machine a peut-être mal lu (« une lettre », …), pour la raison.
     pub ecart: &'static str,
-    /// Le verdict de la lecture voisine : valide, ou averti pour le seul score.
-    pub verdict: Verdict,
+    /// Ce que serait la lecture voisine, confirmée par le score écrit.
+    pub serait: Confirmation,
+}
+
+/// Comment le score écrit confirme une lecture voisine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirmation {
+    /// Valide au score écrit.
+    Valide,
+    /// Avertie pour le seul score, à un chiffre du score écrit : une faute de calcul du joueur.
+    FauteDeCalcul,
+    /// Avertie pour autre chose que le score (lettres de raccord…), payée au score écrit.
+    AvertieAuScoreEcrit,
+}
+
+impl Confirmation {
+    /// Pour la raison d'un bulletin à vérifier : « la lecture … serait {texte} ».
+    pub fn texte(self) -> &'static str {
+        match self {
+            Confirmation::Valide => "valide",
+            Confirmation::FauteDeCalcul => "avertie pour le seul score, à un chiffre du score écrit",
+            Confirmation::AvertieAuScoreEcrit => "avertie, mais payée au score écrit",
+        }
+    }
 }
 
 /// La lecture, à un caractère près, que ce que le joueur a écrit ailleurs confirmerait, si
@@ -43,8 +65,11 @@ pub struct LectureVoisine {
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
 ///
 /// toutes valides **au score écrit** (ou averties pour le seul score, à un chiffre du score
-/// écrit : une faute de calcul du joueur) ; et, pour un avertissement de score seul, le
-/// score vrai quand le score lu n'en diffère que d'un chiffre (changé, en plus ou en moins).
+/// écrit : une faute de calcul du joueur ; ou averties pour autre chose que le score, payées
+/// au score écrit, plus que la décision de la machine : une lettre de raccord fausse, guide
+/// 5.4, au lieu de la pénalité d'une localisation que la lettre mal lue rend impossible) ;
+/// et, pour un avertissement de score seul, le score vrai quand le score lu n'en diffère
+/// que d'un chiffre (changé, en plus ou en moins).
 pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<LectureVoisine> {
     let ecrit = decision.score_revendique?;
     if decision.verdict == Verdict::Valide {
@@ -52,16 +77,26 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
     }
     // Ce que le joueur a écrit ailleurs confirme la lecture voisine : valide au score écrit ;
     // ou, faute de calcul du joueur d'un chiffre (HAUTE, 31 points, écrit 30), avertie pour
-    // le seul score à un chiffre du score écrit, et payant plus que la décision de la machine.
+    // le seul score à un chiffre du score écrit, et payant plus que la décision de la machine ;
+    // ou avertie pour autre chose, payée au score écrit, plus que la machine (JALES dessiné
+    // sous ses raccords E et F, le E lu F à 99,9 % : pénalité au lieu d'un avertissement).
     let ecrit_texte = ecrit.to_string();
-    let confirmee_par_l_ecrit = |v: &Lecture| -> Option<Verdict> {
+    let confirmee_par_l_ecrit = |v: &Lecture| -> Option<Confirmation> {
         let d = corriger(v)?;
         let valide = d.verdict == Verdict::Valide && d.score == ecrit;
-        let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit_texte, &d.score.to_string()) && paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
-        (valide || faute_de_calcul).then_some(d.verdict)
+        let paie_plus = paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
+        let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit_texte, &d.score.to_string()) && paie_plus;
+        let averti_au_score_ecrit = d.verdict == Verdict::Avertissement && d.score == ecrit && paie_plus;
+        if valide {
+            Some(Confirmation::Valide)
+        } else if faute_de_calcul {
+            Some(Confirmation::FauteDeCalcul)
+        } else {
+            averti_au_score_ecrit.then_some(Confirmation::AvertieAuScoreEcrit)
+        }
     };
     // Les lectures voisines sont faites une à une, jusqu'à la première que l'écrit confirme.
-    let trouve = |mut lectures: Box<dyn Iterator<Item = Lecture> + '_>, ecart| lectures.find_map(|lecture| confirmee_par_l_ecrit(&lecture).map(|verdict| LectureVoisine { lecture, ecart, verdict }));
+    let trouve = |mut lectures: Box<dyn Iterator<Item = Lecture> + '_>, ecart| lectures.find_map(|lecture| confirmee_par_l_ecrit(&lecture).map(|serait| LectureVoisine { lecture, ecart, serait }));
     trouve(Box::new(autres_cases(l)), "une lettre, ou le cercle d'un joker")
         .or_else(|| trouve(Box::new(une_lettre_de_plus(l)), "une lettre non détectée, au bout du mot ou à côté"))
         .or_else(|| trouve(Box::new(une_lettre_dans_le_dessin(l)), "une lettre non détectée, à côté des lettres écrites"))
@@ -73,7 +108,7 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
             }
             let mut v = l.clone();
             v.score = Some(vrai);
-            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", verdict: Verdict::Valide })
+            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", serait: Confirmation::Valide })
         })
 }
 
@@ -388,6 +423,33 @@ mod tests {
             d
         });
         assert!(lecture_voisine(&l, &loin(&l).unwrap(), loin).is_none());
+    }
+
+    #[test]
+    fn une_lettre_de_raccord_mal_lue_qui_fait_une_penalite_est_trouvee() {
+        // JALES (49 points, écrit 49) dessiné sous ses lettres de raccord E et F, l'une des
+        // deux fausse pour la grille : avertissement (lettres de raccord), payé 49 ; le E lu
+        // F : la localisation ne se fait plus, pénalité, 44.
+        let mut l = lecture("....F");
+        l.rangees = ["....F", "....F", "JALES"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
+        let moteur = |v: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(v.table, v.coup);
+            d.score_revendique = Some(49);
+            match texte_court(v).as_str() {
+                "|....E ; |....F ; |JALES" => (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 49, vec![Motif::LettresRaccord]),
+                "|....F ; |....F ; |JALES" => (d.verdict, d.score, d.motifs) = (Verdict::Penalite, 44, vec![Motif::LocalisationPenalite]),
+                _ => {}
+            }
+            Some(d)
+        };
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("le E");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|....E ; |....F ; |JALES", Confirmation::AvertieAuScoreEcrit));
+        // Un avertissement qui ne paierait pas le score écrit ne confirme rien.
+        let ailleurs = |v: &Lecture| moteur(v).map(|mut d| {
+            d.score_revendique = Some(52);
+            d
+        });
+        assert!(lecture_voisine(&l, &ailleurs(&l).unwrap(), ailleurs).is_none());
     }
 
     #[test]

@@ -312,7 +312,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
                 arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
                 v.ecart,
                 texte_court(&v.lecture),
-                if v.verdict == Verdict::Valide { "valide" } else { "avertie pour le seul score, à un chiffre du score écrit" }
+                v.serait.texte()
             ));
         }
     }
