@@ -174,6 +174,20 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Aucun nom ne fait paniquer, et un coup trouvé est écrit dans le nom tel quel (rien
+        /// n'est deviné) ; un nom de fichier ne dit un coup qu'avec le mot « coup ».
+        #[test]
+        fn un_nom_quelconque_ne_fait_rien_deviner(nom in "(coup|Coup|COUP|n°|no|[0-9]{1,5}|[ _.()-]|[a-zé°]){0,8}") {
+            for coup in [coup_du_dossier(&nom), coup_du_fichier(Path::new(&format!("{nom}.pdf")))].into_iter().flatten() {
+                proptest::prop_assert!(coup > 0 && nom.contains(&coup.to_string()), "{nom} : {coup}");
+            }
+            if coup_du_fichier(Path::new(&format!("{nom}.pdf"))).is_some() {
+                proptest::prop_assert!(nom.trim().to_lowercase().starts_with("coup"), "{nom}");
+            }
+        }
+    }
+
     #[test]
     fn un_fichier_dit_son_coup_seulement_en_toutes_lettres() {
         for (nom, coup) in [
