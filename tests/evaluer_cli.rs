@@ -52,4 +52,12 @@ fn le_modele_livre_lit_les_scans_livres_dans_les_bornes_de_l_evaluation() {
     assert_eq!(d["automatiques"].as_u64().unwrap() + d["a_verifier"].as_u64().unwrap(), 60);
     assert_eq!(d["moins_payes"], 0, "{d}");
     assert_eq!(d["fantomes"], 0, "{d}");
+    // Selon la décision vraie : chaque bulletin compté une fois, sous sa décision ; les trois
+    // absents de la manche livrée sous « absent ».
+    let par = d["par_verite"].as_object().unwrap();
+    for champ in ["bulletins", "automatiques", "a_verifier", "automatiques_justes"] {
+        assert_eq!(par.values().map(|v| v[champ].as_u64().unwrap()).sum::<u64>(), d[champ].as_u64().unwrap(), "{champ} : {d}");
+    }
+    assert_eq!(par["absent"]["bulletins"], 3, "{d}");
+    assert!(par["valide"]["bulletins"].as_u64().unwrap() >= 20, "{d}");
 }

@@ -33,9 +33,50 @@ pub struct MesuresDecisions {
     pub fantomes: usize,
     /// Les erreurs automatiques, pour les examiner : (table, coup, vérité, machine).
     pub exemples: Vec<(u32, u32, String, String)>,
+    /// Les mêmes comptes selon la décision vraie (valide, avertissement, pénalité, zéro,
+    /// absent) : une salle réelle a bien plus de bulletins valides qu'une manche générée,
+    /// et la part à vérifier dépend de ce mélange.
+    pub par_verite: ParVerites,
     /// La calibration du doute sur la décision, quand il est complet (`--doute-complet`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub calibration_du_doute: Option<CalibrationDoute>,
+}
+
+/// Les bulletins d'une même décision vraie.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct ParVerite {
+    pub bulletins: usize,
+    pub automatiques: usize,
+    pub automatiques_justes: usize,
+    pub a_verifier: usize,
+}
+
+/// Les comptes selon la décision vraie, de la plus favorable à la plus sévère, l'absence à
+/// part.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct ParVerites {
+    pub valide: ParVerite,
+    pub avertissement: ParVerite,
+    pub penalite: ParVerite,
+    pub zero: ParVerite,
+    pub absent: ParVerite,
+}
+
+impl ParVerites {
+    fn de(&mut self, vraie: &Decision) -> &mut ParVerite {
+        use arbitre_engine::arbitrage::{Motif, Verdict};
+        match vraie.verdict {
+            Verdict::Valide => &mut self.valide,
+            Verdict::Avertissement => &mut self.avertissement,
+            Verdict::Penalite => &mut self.penalite,
+            Verdict::Zero if vraie.motifs == [Motif::Absent] => &mut self.absent,
+            Verdict::Zero => &mut self.zero,
+        }
+    }
+
+    fn noms(&self) -> [(&'static str, &ParVerite); 5] {
+        [("valide", &self.valide), ("avertissement", &self.avertissement), ("pénalité", &self.penalite), ("zéro", &self.zero), ("absent", &self.absent)]
+    }
 }
 
 /// Le doute de la machine sur la décision, comparé à la vérité, tranche par tranche : ce
@@ -124,7 +165,33 @@ impl MesuresDecisions {
             self.plus_payes,
             pc(self.plus_payes, self.bulletins),
             self.fantomes
-        )
+        ) + &self.texte_par_verite()
+    }
+
+    /// La part à vérifier selon la décision vraie : une ligne par décision.
+    fn texte_par_verite(&self) -> String {
+        let lignes: String = self
+            .par_verite
+            .noms()
+            .into_iter()
+            .filter(|(_, v)| v.bulletins > 0)
+            .map(|(nom, v)| {
+                format!(
+                    "\n    {} : {} bulletin(s), {} à vérifier ({:.2} %), {} automatique(s) dont {} juste(s)",
+                    nom,
+                    v.bulletins,
+                    v.a_verifier,
+                    100.0 * self.part(v.a_verifier, v.bulletins),
+                    v.automatiques,
+                    v.automatiques_justes
+                )
+            })
+            .collect();
+        if lignes.is_empty() {
+            lignes
+        } else {
+            format!("\n  selon la décision vraie (une salle réelle a bien plus de bulletins valides qu'une manche générée) :{lignes}")
+        }
     }
 }
 
@@ -162,11 +229,16 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
             }
             plus_predits.push((d.p_plus, moins));
         }
+        let par = m.par_verite.de(&vraie);
+        par.bulletins += 1;
         if a_verifier {
+            par.a_verifier += 1;
             m.a_verifier += 1;
             m.a_verifier_deja_justes += juste as usize;
             continue;
         }
+        par.automatiques += 1;
+        par.automatiques_justes += juste as usize;
         m.automatiques += 1;
         if juste {
             m.automatiques_justes += 1;
