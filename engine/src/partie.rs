@@ -92,6 +92,15 @@ impl Partie {
         Ok(partie)
     }
 
+    /// La partie jusqu'au coup `n` compris : une partie en cours, que le double arbitrage
+    /// suit à quelques coups de distance (guide 2, item (3)). Les coups suivants, leurs
+    /// grilles et leurs tops sont oubliés ; sans effet sur une partie plus courte.
+    pub fn jusqu_au_coup(&mut self, n: usize) {
+        self.coups.truncate(n);
+        self.etats.truncate(n);
+        self.tops.truncate(n);
+    }
+
     fn rejouer(&mut self) -> Result<(), (usize, String)> {
         let mut grille = Grille::vide();
         let mut sac = Tirage::sac_complet();

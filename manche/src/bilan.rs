@@ -45,6 +45,9 @@ pub struct Bilan {
     /// Coups dont presque aucun bulletin n'est payé (`crate::coup_etranger`) : leurs scans
     /// sont peut-être d'une autre partie ou d'un autre coup.
     pub coups_etrangers: Vec<u32>,
+    /// Une partie en cours corrigée jusqu'au coup `n` : les fichiers d'images des coups
+    /// suivants, laissés de côté sans être lus (`(n, fichiers)`).
+    pub apres_le_coup: Option<(u32, usize)>,
 }
 
 impl Bilan {
@@ -109,6 +112,9 @@ impl Bilan {
         let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, doublon, numéro douteux)", self.absents, self.absents_a_verifier);
         if self.tables_deduites > 0 {
             let _ = writeln!(t, "{} numéro(s) de table lu(s) avec doute, confirmé(s) par les autres bulletins du coup (champ table_deduite de decisions.jsonl)", self.tables_deduites);
+        }
+        if let Some((n, fichiers)) = self.apres_le_coup.filter(|&(_, f)| f > 0) {
+            let _ = writeln!(t, "{fichiers} fichier(s) d'image des coups après le coup {n} laissé(s) de côté (partie en cours, --jusqu-au-coup {n})");
         }
         if !self.ignores.is_empty() {
             let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", self.ignores.len());

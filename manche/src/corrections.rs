@@ -66,6 +66,13 @@ impl Corrections {
         }
         c
     }
+
+    /// Oublie les corrections des coups après le coup `n` (partie en cours corrigée jusqu'au
+    /// coup `n`) : elles serviront quand la correction ira jusqu'à eux.
+    pub fn garder_jusqu_au_coup(&mut self, n: u32) {
+        self.lectures.retain(|&(_, coup), _| coup <= n);
+        self.erreurs.retain(|e| e.coup.is_none_or(|c| c <= n));
+    }
 }
 
 /// Ces corrections sont-elles celles de la partie d'empreinte `attendue` ? Deux parties d'un
@@ -75,12 +82,19 @@ impl Corrections {
 /// fichier préparé par la page de revue porte l'empreinte de sa partie ([`LIGNE_EMPREINTE`]) : une autre
 /// empreinte fait refuser le fichier entier, en nommant sa ligne. Un fichier écrit à la
 /// main, sans cette ligne, est lu tel quel.
-pub fn verifier_partie(nom: &str, octets: &[u8], attendue: &str) -> Result<(), String> {
+///
+/// `empreintes` : celles des débuts de la partie, du premier coup à la partie entière (la
+/// dernière) — une partie en cours grandit, et des corrections préparées quand elle en
+/// était au coup 8 valent encore au coup 12 ([`PartieResumee::empreinte_jusqu_au_coup`]).
+///
+/// [`PartieResumee::empreinte_jusqu_au_coup`]: arbitre_reports::dossier::PartieResumee::empreinte_jusqu_au_coup
+pub fn verifier_partie(nom: &str, octets: &[u8], empreintes: &[String]) -> Result<(), String> {
+    let attendue = empreintes.last().map_or("", String::as_str);
     let texte = String::from_utf8_lossy(octets);
     for (i, ligne) in texte.lines().enumerate() {
         let Some(empreinte) = ligne.trim_start_matches('\u{feff}').trim().strip_prefix(LIGNE_EMPREINTE) else { continue };
         let empreinte = empreinte.trim();
-        if empreinte != attendue {
+        if !empreintes.iter().any(|a| a == empreinte) {
             return Err(format!(
                 "{nom}:{}: ces corrections ont été préparées sur la page de revue d'une autre partie (empreinte {}, celle-ci : {attendue}) : rien n'a été écrit ; donnez à --corrections le fichier enregistré depuis la page de revue de cette partie",
                 i + 1,
@@ -98,14 +112,17 @@ mod tests {
     #[test]
     fn des_corrections_d_une_autre_partie_sont_refusees() {
         let texte = "# Corrections de lecture relues par une personne — Open, partie 1\n# empreinte de la partie : 0123456789abcdef\n\nbulletin table=4 coup=2\nscore: 20\n|SERAC\n";
-        assert_eq!(verifier_partie("c.txt", texte.as_bytes(), "0123456789abcdef"), Ok(()));
-        let e = verifier_partie("c.txt", texte.as_bytes(), "fedcba9876543210").unwrap_err();
+        let une = |e: &str| vec![e.to_string()];
+        assert_eq!(verifier_partie("c.txt", texte.as_bytes(), &une("0123456789abcdef")), Ok(()));
+        // Préparées quand la partie en cours en était à un coup précédent : acceptées.
+        assert_eq!(verifier_partie("c.txt", texte.as_bytes(), &["aaaa".into(), "0123456789abcdef".into(), "fedcba9876543210".into()]), Ok(()));
+        let e = verifier_partie("c.txt", texte.as_bytes(), &une("fedcba9876543210")).unwrap_err();
         assert!(e.starts_with("c.txt:2: ces corrections ont été préparées sur la page de revue d'une autre partie (empreinte 0123456789abcdef, celle-ci : fedcba9876543210)"), "{e}");
         // Deux fichiers mis bout à bout : chaque empreinte compte.
         let deux = format!("{texte}\n# empreinte de la partie : fedcba9876543210\n");
-        assert!(verifier_partie("c.txt", deux.as_bytes(), "0123456789abcdef").unwrap_err().starts_with("c.txt:8:"));
+        assert!(verifier_partie("c.txt", deux.as_bytes(), &une("0123456789abcdef")).unwrap_err().starts_with("c.txt:8:"));
         // Écrit à la main, sans empreinte : lu tel quel.
-        assert_eq!(verifier_partie("c.txt", b"bulletin table=4 coup=2\n|SERAC\n", "fedcba9876543210"), Ok(()));
+        assert_eq!(verifier_partie("c.txt", b"bulletin table=4 coup=2\n|SERAC\n", &une("fedcba9876543210")), Ok(()));
     }
 
     #[test]

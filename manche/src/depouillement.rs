@@ -40,6 +40,9 @@ pub struct Entree<'a> {
     /// Le dossier des scans (un sous-dossier par coup), ou un dossier plat avec `coup`.
     pub scans: &'a Path,
     pub coup: Option<u32>,
+    /// Une partie en cours, corrigée jusqu'à ce coup (`partie` s'y arrête) : les images des
+    /// coups suivants sont laissées de côté, sans être lues.
+    pub jusqu_au_coup: Option<u32>,
     /// Les tables de la manche (`--joueurs`) ; sinon, celles dont le numéro est lu sans
     /// doute.
     pub tables: Option<BTreeSet<u32>>,
@@ -85,9 +88,14 @@ pub fn nom_image(s: &LectureScan) -> String {
 
 /// Dépouille une manche.
 pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, ErreurScans> {
-    let inv = inventaire(&[e.scans.to_path_buf()], e.coup)?;
-    let (scans, mut jpeg) = lire_les_scans(e.lecteur, &inv.images, e.extraits, suivi);
+    let mut inv = inventaire(&[e.scans.to_path_buf()], e.coup)?;
     let mut d = Depouillement::default();
+    if let Some(n) = e.jusqu_au_coup {
+        let avant = inv.images.len();
+        inv.images.retain(|f| f.coup.is_none_or(|c| c <= n));
+        d.bilan.apres_le_coup = Some((n, avant - inv.images.len()));
+    }
+    let (scans, mut jpeg) = lire_les_scans(e.lecteur, &inv.images, e.extraits, suivi);
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;

@@ -116,8 +116,9 @@ pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
     let a_verifier = cases_a_verifier(dossier, r);
     let mut h = format!("<h1>Résultats — {}</h1>\n{}", e(&dossier.titre), bandeau_provisoire(a_verifier.len()));
     h.push_str(&format!(
-        "<p>{} coups, somme des tops {} ; {} joueurs{} ; avertissements : {} gratuits puis 5 points chacun (5.9).</p>\n",
+        "<p>{} coups{}, somme des tops {} ; {} joueurs{} ; avertissements : {} gratuits puis 5 points chacun (5.9).</p>\n",
         dossier.partie.coups.len(),
+        dossier.partie.en_cours().map(|t| format!(" ({})", e(&t))).unwrap_or_default(),
         r.total_tops,
         r.nombre_joueurs,
         if r.bonification_solo > 0 { ", solo bonifié de 10 points (3.5)" } else { ", solo non bonifié (moins de 16 joueurs, 3.5)" },

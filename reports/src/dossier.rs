@@ -59,6 +59,11 @@ pub struct PartieResumee {
     /// Le texte du fichier `.partie`, tel que lu.
     pub texte: String,
     pub coups: Vec<CoupPartie>,
+    /// Une partie en cours, corrigée jusqu'au coup `coups.len()` (`arbitre run
+    /// --jusqu-au-coup`) : le nombre de coups de son fichier. Absent d'une partie corrigée
+    /// en entier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coups_du_fichier: Option<u32>,
 }
 
 /// Un coup de la partie : tirage, mot retenu (le top), place, score.
@@ -223,7 +228,13 @@ impl PartieResumee {
                 }
             })
             .collect();
-        PartieResumee { fichier: partie.fichier.display().to_string(), formule: formule.to_string(), texte, coups }
+        PartieResumee { fichier: partie.fichier.display().to_string(), formule: formule.to_string(), texte, coups, coups_du_fichier: None }
+    }
+
+    /// « partie en cours, corrigée jusqu'au coup 8 sur 20 » pour une partie en cours, rien
+    /// sinon.
+    pub fn en_cours(&self) -> Option<String> {
+        self.coups_du_fichier.map(|m| format!("partie en cours, corrigée jusqu'au coup {} sur {m}", self.coups.len()))
     }
 
     /// L'empreinte de la partie jouée : ses coups (numéro, tirage, mot retenu, place,
@@ -231,7 +242,13 @@ impl PartieResumee {
     /// fichier de corrections préparé par la page de revue la porte : des corrections d'une
     /// autre partie sont refusées au lieu d'être appliquées à ses tables.
     pub fn empreinte(&self) -> String {
-        let coups: String = self.coups.iter().map(|c| format!("{} {} {} {} {}\n", c.numero, c.tirage, c.mot, c.reference, c.score)).collect();
+        self.empreinte_jusqu_au_coup(self.coups.len())
+    }
+
+    /// L'empreinte de ses `n` premiers coups : celle que porte un fichier de corrections
+    /// préparé quand la partie en était là (partie en cours, `--jusqu-au-coup`).
+    pub fn empreinte_jusqu_au_coup(&self, n: usize) -> String {
+        let coups: String = self.coups.iter().take(n).map(|c| format!("{} {} {} {} {}\n", c.numero, c.tirage, c.mot, c.reference, c.score)).collect();
         arbitre_engine::fichier::empreinte(coups.as_bytes())
     }
 

@@ -15,7 +15,8 @@ pub struct Lien<'a> {
 pub fn index_html(dossier: &Dossier, synthese: &Synthese, liens: &[Lien]) -> String {
     let mut h = format!("<h1>Correction — {}</h1>\n{}<table class=\"donnees\">\n", e(&dossier.titre), bandeau_provisoire(synthese.a_verifier));
     let mut ligne = |k: &str, v: String| h.push_str(&format!("<tr><th class=\"g\">{}</th><td class=\"g\">{}</td></tr>\n", e(k), v));
-    ligne("Partie", format!("{} ({} coups, formule {}, somme des tops {})", e(&dossier.partie.fichier), dossier.partie.coups.len(), e(&dossier.partie.formule), dossier.partie.total_tops()));
+    let en_cours = dossier.partie.en_cours().map(|t| format!(", {t}")).unwrap_or_default();
+    ligne("Partie", format!("{} ({} coups{}, formule {}, somme des tops {})", e(&dossier.partie.fichier), dossier.partie.coups.len(), e(&en_cours), e(&dossier.partie.formule), dossier.partie.total_tops()));
     ligne(
         "Lexique",
         format!(

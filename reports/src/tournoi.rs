@@ -94,6 +94,8 @@ impl Tournoi {
             if !d.erreurs.is_empty() {
                 a_reprendre.push(compte(d.erreurs.len(), "bulletin non corrigé", "bulletins non corrigés"));
             }
+            // Une partie en cours (`run --jusqu-au-coup`) ne compte que ses premiers coups.
+            a_reprendre.extend(d.partie.en_cours());
             let moyennes = r.moyennes.iter().filter(|m| !m.appliquee).count();
             if moyennes > 0 {
                 a_reprendre.push(compte(moyennes, "moyenne du 5.9 à confirmer", "moyennes du 5.9 à confirmer"));

@@ -210,7 +210,8 @@ fn verifier_moyennes(dossier: &Dossier) -> Result<()> {
 pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[Extrait], entrees: &[&Path]) -> Result<ExitCode> {
     let r = generer_rapports(dossier);
     ecrire_sortie(sortie, &r.fichiers, extraits, entrees)?;
-    println!("{} : {}, {}", dossier.titre, compte(dossier.tables().len(), "table", "tables"), compte(dossier.partie.coups.len(), "coup", "coups"));
+    let en_cours = dossier.partie.en_cours().map(|t| format!(", {t}")).unwrap_or_default();
+    println!("{} : {}, {}{en_cours}", dossier.titre, compte(dossier.tables().len(), "table", "tables"), compte(dossier.partie.coups.len(), "coup", "coups"));
     if let Some(m) = avertissement(&dossier.admis_par_la_partie, &dossier.lexique.nom) {
         println!("{m}");
     }

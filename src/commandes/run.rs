@@ -12,7 +12,7 @@
 
 use super::commun::OptionFormulaire;
 use super::manche::{produire, Barres, OptionsManche, Scans};
-use anyhow::Result;
+use anyhow::{bail, Result};
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_manche::corrections::{verifier_partie, Corrections};
 use arbitre_reports::dossier::PartieResumee;
@@ -33,6 +33,12 @@ pub struct Args {
     /// Le coup de tous les scans, quand ils sont dans un seul dossier.
     #[arg(long, value_name = "N")]
     coup: Option<u32>,
+    /// Une partie en cours : ne corrige que ses coups 1 à N (le double arbitre suit la
+    /// partie à quelques coups de distance) ; les scans, les corrections et la correction
+    /// du premier arbitre des coups suivants sont laissés de côté, les résultats sont ceux
+    /// des N premiers coups.
+    #[arg(long = "jusqu-au-coup", value_name = "N")]
+    jusqu_au_coup: Option<u32>,
     /// Les lectures corrigées par des personnes (format texte des lectures, un bulletin par
     /// table et coup ; la page de revue les prépare) : elles remplacent ce que la machine a
     /// lu.
@@ -51,18 +57,33 @@ pub struct Args {
 pub fn executer(a: Args) -> Result<ExitCode> {
     let debut = std::time::Instant::now();
     let m = &a.manche;
-    let p = m.preparer()?;
-    let lexique = LexiquePartie::new(&p.partie, &p.lexique);
+    let mut p = m.preparer()?;
     let lecteur = Lecteur::new(a.formulaire.charger()?)?;
-    let corrections = match &a.corrections {
+    let mut corrections = match &a.corrections {
         Some(f) => {
             let octets = arbitre_engine::fichier::lire(f)?;
+            // Préparées quand la partie (en cours) en était à n'importe lequel de ses coups.
             let partie = PartieResumee::depuis(&p.partie, &m.regles.formule, String::new());
-            verifier_partie(&f.display().to_string(), &octets, &partie.empreinte()).map_err(anyhow::Error::msg)?;
+            let empreintes: Vec<String> = (1..=partie.coups.len()).map(|n| partie.empreinte_jusqu_au_coup(n)).collect();
+            verifier_partie(&f.display().to_string(), &octets, &empreintes).map_err(anyhow::Error::msg)?;
             Corrections::lire(&f.display().to_string(), &octets)
         }
         None => Corrections::default(),
     };
+    let coups_du_fichier = p.partie.coups.len() as u32;
+    let en_cours = match a.jusqu_au_coup {
+        Some(n) if n == 0 || n > coups_du_fichier => bail!("--jusqu-au-coup {n} : la partie {} a {coups_du_fichier} coup(s)", m.partie.display()),
+        Some(n) if n < coups_du_fichier => Some(n),
+        _ => None,
+    };
+    if let Some(n) = en_cours {
+        p.partie.jusqu_au_coup(n as usize);
+        corrections.garder_jusqu_au_coup(n);
+        if let Some(premier) = p.premier.as_mut() {
+            premier.retain(|c| c.coup <= n);
+        }
+    }
+    let lexique = LexiquePartie::new(&p.partie, &p.lexique);
     let tables: BTreeSet<u32> = p.joueurs.iter().map(|j| j.table).collect();
     let entree = Entree {
         partie: &p.partie,
@@ -71,6 +92,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         lecteur: &lecteur,
         scans: &a.scans,
         coup: a.coup,
+        jusqu_au_coup: en_cours,
         tables: (!tables.is_empty()).then_some(tables),
         corrections,
         premier: p.premier.as_deref(),
@@ -88,7 +110,8 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         eprintln!("image rejetée : {} : {}", r.image, r.message);
     }
     let a_verifier = d.bilan.a_verifier + d.bilan.absents_a_verifier;
-    let dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier, alertes: d.bilan.alertes() })?;
+    let mut dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier, alertes: d.bilan.alertes() })?;
+    dossier.partie.coups_du_fichier = en_cours.map(|_| coups_du_fichier);
     // Le fichier de corrections rangé à côté de la page de revue qui l'a préparé y reste.
     let mut entrees = m.entrees();
     entrees.extend(a.corrections.as_deref());

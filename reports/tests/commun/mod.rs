@@ -24,7 +24,7 @@ pub fn dossier(tops: &[u32]) -> Dossier {
     Dossier {
         titre: "Essai".into(),
         arbitre: Some("A. Arbitre".into()),
-        partie: PartieResumee { fichier: "essai.partie".into(), formule: "standard".into(), texte: String::new(), coups },
+        partie: PartieResumee { fichier: "essai.partie".into(), formule: "standard".into(), texte: String::new(), coups, coups_du_fichier: None },
         lexique: Identite { nom: "essai".into(), mots: 3, empreinte: "0123456789abcdef".into(), defaut: false },
         admis_par_la_partie: Vec::new(),
         edition: Edition::E2020,
