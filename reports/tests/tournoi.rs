@@ -93,4 +93,12 @@ fn partie_donnee_deux_fois_ou_nom_ambigu_refuses_et_provisoire_signale() {
     let t = Tournoi::classer("T", &[("a.json".into(), p)]).unwrap();
     assert!(t.provisoire());
     assert!(tournoi_html(&t).contains("Classement provisoire"));
+    // Une partie en cours (corrigée jusqu'à un coup, `run --jusqu-au-coup`) : ses totaux ne
+    // sont pas ceux de la partie, le classement est provisoire et le dit pour elle.
+    let mut en_cours = p1.clone();
+    en_cours.partie.coups_du_fichier = Some(en_cours.partie.coups.len() as u32 + 5);
+    let t = Tournoi::classer("T", &[("a.json".into(), en_cours)]).unwrap();
+    assert!(t.provisoire());
+    assert!(tournoi_html(&t).contains("à reprendre : partie en cours, corrigée jusqu&#39;au coup"), "{}", tournoi_html(&t));
+    assert!(!Tournoi::classer("T", &[("a.json".into(), p1)]).unwrap().provisoire());
 }
