@@ -477,3 +477,27 @@ fn des_scans_d_une_autre_partie_ou_d_un_autre_coup_ne_donnent_aucun_zero_automat
     let (_, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), exemple().join("partie.partie").as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), exemple().as_os_str(), "--sortie".as_ref(), tmp.path().join("juste").as_os_str()]);
     assert!(!texte.contains("presque aucun bulletin payé"), "{texte}");
 }
+
+/// `arbitre rapports` refait, octet pour octet, tout ce qu'`arbitre run` a écrit depuis son
+/// archive (sauf les extraits de scans, qui n'y sont pas) : les probabilités des lectures
+/// relues du JSON gardent leur dernier chiffre (sans cela, `decisions.jsonl` et l'archive
+/// refaits différaient au dix-septième chiffre de quelques probabilités).
+#[test]
+fn les_rapports_d_une_manche_lue_se_refont_octet_pour_octet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (lue, refaite) = (tmp.path().join("lue"), tmp.path().join("refaite"));
+    let partie = exemple().join("partie.partie");
+    let (code, sortie) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--scans".as_ref(), exemple().as_os_str(), "--sortie".as_ref(), lue.as_os_str()]);
+    assert!(matches!(code, Some(0) | Some(1)), "{sortie}");
+    let (code, sortie) = lancer(&["rapports".as_ref(), "--archive".as_ref(), lue.join("archive.json").as_os_str(), "--sortie".as_ref(), refaite.as_os_str()]);
+    assert!(matches!(code, Some(0) | Some(1)), "{sortie}");
+    let mut fichiers = 0;
+    for f in std::fs::read_dir(&lue).unwrap().map(|f| f.unwrap().path()).filter(|f| f.is_file()) {
+        let nom = f.file_name().unwrap();
+        assert!(std::fs::read(&f).unwrap() == std::fs::read(refaite.join(nom)).unwrap(), "{nom:?} refait autrement");
+        fichiers += 1;
+    }
+    assert!(fichiers >= 11, "{fichiers} fichiers");
+    let archive = std::fs::read_to_string(lue.join("archive.json")).unwrap();
+    assert!(archive.contains("\"alternatives\""), "l'archive porte les probabilités des lectures");
+}
