@@ -298,6 +298,8 @@ fn un_coup_sans_aucune_image_n_est_pas_une_manche_d_absents() {
     assert_eq!(douteuses.len(), 20, "les 20 tables du coup 3");
     assert!(douteuses.iter().all(|x| x["raisons"].to_string().contains("aucune image pour le coup 3")));
     assert!(texte.contains("À vérifier : aucune image de bulletin pour le(s) coup(s) 3 :"), "{texte}");
+    // Le dernier coup seul sans scans : une partie en cours, peut-être ; le conseil est dit.
+    assert!(texte.contains("une partie en cours se corrige jusqu'au dernier coup scanné : --jusqu-au-coup 2"), "{texte}");
 
     // Un dossier sans image (ici, un document de traitement de texte seul) : erreur.
     let vide = tmp.path().join("vide");

@@ -39,6 +39,8 @@ pub struct Bilan {
     /// sont toutes à vérifier (scans manquants, côté vide des feuilles scanné, ou coup pas
     /// encore joué).
     pub coups_sans_image: Vec<u32>,
+    /// Le nombre de coups de la partie corrigée.
+    pub coups_de_la_partie: u32,
     /// Bulletins dont le numéro de table, lu avec doute, est confirmé par les autres
     /// bulletins du coup (`crate::table_deduite`).
     pub tables_deduites: usize,
@@ -78,12 +80,24 @@ impl Bilan {
         let liste = |coups: &[u32]| coups.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
         let mut v = Vec::new();
         if !self.coups_sans_image.is_empty() {
-            v.push(format!("aucune image de bulletin pour le(s) coup(s) {} : scans manquants, pages blanches seules (côté vide des feuilles scanné ?), ou coup pas encore joué ; leurs absences sont à vérifier, jamais des zéros sûrs", liste(&self.coups_sans_image)));
+            v.push(format!("aucune image de bulletin pour le(s) coup(s) {} : scans manquants, pages blanches seules (côté vide des feuilles scanné ?), ou coup pas encore joué ; leurs absences sont à vérifier, jamais des zéros sûrs{}", liste(&self.coups_sans_image), self.conseil_partie_en_cours()));
         }
         if !self.coups_etrangers.is_empty() {
             v.push(format!("presque aucun bulletin payé au(x) coup(s) {} : leurs scans sont peut-être ceux d'une autre partie (vérifiez le fichier --partie) ou d'un autre coup (dossier mal nommé) ; tous leurs bulletins sont à vérifier", liste(&self.coups_etrangers)));
         }
         v
+    }
+
+    /// Les derniers coups de la partie, et eux seuls, sans image : une partie en cours,
+    /// sans doute ; le conseil de la corriger jusqu'au dernier coup scanné.
+    fn conseil_partie_en_cours(&self) -> String {
+        let n = self.coups_sans_image.len() as u32;
+        let dernier_scanne = self.coups_de_la_partie.saturating_sub(n);
+        if dernier_scanne > 0 && self.coups_sans_image.iter().copied().eq(dernier_scanne + 1..=self.coups_de_la_partie) {
+            format!(" ; une partie en cours se corrige jusqu'au dernier coup scanné : --jusqu-au-coup {dernier_scanne}")
+        } else {
+            String::new()
+        }
     }
 
     /// Le bilan en français, pour le terminal (sans [`Bilan::alertes`], que les rapports
@@ -120,5 +134,21 @@ impl Bilan {
             let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", self.ignores.len());
         }
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn des_derniers_coups_sans_image_font_conseiller_la_partie_en_cours() {
+        let alerte = |sans: &[u32]| Bilan { coups_sans_image: sans.to_vec(), coups_de_la_partie: 20, ..Default::default() }.alertes().join("\n");
+        assert!(alerte(&[15, 16, 17, 18, 19, 20]).ends_with("--jusqu-au-coup 14"), "{}", alerte(&[15, 16, 17, 18, 19, 20]));
+        assert!(alerte(&[20]).ends_with("--jusqu-au-coup 19"));
+        // Un trou au milieu de la partie, ou aucun coup scanné : pas une partie en cours.
+        for sans in [&[7][..], &[7, 20], &(1..=20).collect::<Vec<_>>()] {
+            assert!(!alerte(sans).contains("--jusqu-au-coup"), "{sans:?}");
+        }
     }
 }

@@ -99,6 +99,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;
+    d.bilan.coups_de_la_partie = nb_coups;
     let mut repartition = repartir(&scans, nb_coups, e.tables.as_ref(), e.seuils.table);
     // Les scans que nomment les corrections (`scan:`) passent à leur bulletin.
     let mut corrections = e.corrections;
