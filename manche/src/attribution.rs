@@ -123,6 +123,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         }
         r.attribues.push(v.swap_remove(0));
     }
+    numeros_partages(&mut r.attribues, scans);
     // Sans liste de joueurs, une table vue à un seul coup d'une manche de plusieurs coups
     // est peut-être un numéro mal lu.
     if tables.is_none() {
@@ -139,6 +140,36 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
     }
     r.attribues.sort_by_key(|a| (a.coup, a.table));
     r
+}
+
+/// Au-delà de cette probabilité, le numéro d'une table que porte peut-être un autre scan du
+/// coup est partagé : à vérifier.
+pub const SEUIL_NUMERO_PARTAGE: f64 = 0.2;
+
+/// Un numéro de table partagé par deux bulletins d'un coup n'est jamais pris pour acquis,
+/// même lu sûrement sur l'un : quand un autre scan du même coup, attribué ailleurs ou
+/// rejeté, porte peut-être ce numéro (une de ses lectures le dit à [`SEUIL_NUMERO_PARTAGE`]
+/// ou plus), l'un des deux est mal lu — le numéro sûr aussi bien que l'autre. Manche neuve
+/// `2_ai` graine 211, coup 20 : le bulletin de la table 21 lu « 24 » à 99,8 %, celui de la
+/// 24 lu 14, 24 ou 74 (24 à 30 %) ; la table 24 était payée pour le bulletin de la 21, et
+/// l'absence de la 21, à vérifier, ne montrait pas où chercher.
+fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
+    for a in attribues.iter_mut() {
+        let autres: Vec<String> = scans
+            .iter()
+            .enumerate()
+            .filter(|&(j, s)| j != a.scan && s.rejet.is_none() && s.coup == Some(a.coup))
+            .filter_map(|(_, s)| {
+                let possibles = tables_possibles(s);
+                // Lu d'abord comme ce numéro, c'est un doublon : réglé plus haut.
+                let p = probabilite_du_numero(&possibles, a.table);
+                (p >= SEUIL_NUMERO_PARTAGE && possibles.first().is_some_and(|&(t, _)| t != a.table)).then(|| format!("{} ({:.0} %)", nom(s), p * 100.0))
+            })
+            .collect();
+        if !autres.is_empty() {
+            a.raisons.push(format!("un autre scan du coup porte peut-être le numéro {} : {} ; l'un des deux numéros est mal lu", a.table, autres.join(", ")));
+        }
+    }
 }
 
 /// Comment un numéro lu avec doute est confirmé, pour la personne qui relit la décision.

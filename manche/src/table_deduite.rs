@@ -231,6 +231,25 @@ mod tests {
     }
 
     #[test]
+    fn un_numero_sur_qu_un_autre_scan_porte_peut_etre_est_a_verifier() {
+        // Le bulletin de la 21 lu 24 à 99,8 % ; celui de la 24 lu 14, 24 ou 74 : l'un des deux
+        // numéros est mal lu, la 24 ne reçoit rien sans qu'une personne regarde.
+        let connues: BTreeSet<u32> = (1..=50).collect();
+        let mut scans = vec![scan(&[("24", 0.998), ("22", 0.002)]), scan(&[("14", 0.48), ("24", 0.30), ("74", 0.22)])];
+        for (i, s) in scans.iter_mut().enumerate() {
+            s.image = format!("coup-01/scan-{i}.jpg");
+        }
+        let r = crate::attribution::repartir(&scans, 20, Some(&connues), 0.01);
+        let a = r.attribues.iter().find(|a| a.table == 24).expect("attribué à la 24");
+        assert!(a.raisons.iter().any(|r| r == "un autre scan du coup porte peut-être le numéro 24 : coup-01/scan-1.jpg (30 %) ; l'un des deux numéros est mal lu"), "{:?}", a.raisons);
+        // Une lecture faible (sous 20 %) ne partage pas le numéro.
+        scans[1] = scan(&[("14", 0.85), ("24", 0.15)]);
+        scans[1].image = "coup-01/scan-1.jpg".into();
+        let r = crate::attribution::repartir(&scans, 20, Some(&connues), 0.01);
+        assert!(r.attribues.iter().find(|a| a.table == 24).unwrap().raisons.is_empty());
+    }
+
+    #[test]
     fn la_repartition_ne_demande_plus_de_verifier_un_numero_confirme() {
         let connues: BTreeSet<u32> = (1..=3).collect();
         let mut scans = vec![scan(&[("2", 0.97), ("3", 0.029)]), scan(&[("3", 0.999)]), scan(&[("1", 0.999)])];
