@@ -75,7 +75,7 @@ impl Corrections {
     }
 }
 
-/// Ces corrections sont-elles celles de la partie d'empreinte `attendue` ? Deux parties d'un
+/// Ces corrections sont-elles celles de cette partie (l'une de ses `empreintes`) ? Deux parties d'un
 /// même tournoi ont les mêmes tables et souvent les mêmes noms de scans : des corrections
 /// de l'une, données par mégarde à l'autre, remplaceraient en silence des lectures de ses
 /// bulletins, marquées « corrigées par une personne », sans que personne les revoie. Le

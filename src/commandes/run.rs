@@ -11,7 +11,7 @@
 //! la correction, correction de personne illisible) ; 2 en cas d'échec.
 
 use super::commun::OptionFormulaire;
-use super::manche::{produire, Barres, OptionsManche, Scans};
+use super::manche::{produire, Barres, OptionsManche, Preparation, Scans};
 use anyhow::{bail, Result};
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_manche::corrections::{verifier_partie, Corrections};
@@ -20,7 +20,7 @@ use arbitre_manche::depouillement::{depouiller, Entree};
 use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_reports::verification::PAGE_BLANCHE;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -54,35 +54,44 @@ pub struct Args {
     temps: bool,
 }
 
+/// Le fichier de corrections, s'il est bien de cette partie : préparé quand elle (en
+/// cours) en était à n'importe lequel de ses coups.
+fn lire_corrections(f: &Path, p: &Preparation, formule: &str) -> Result<Corrections> {
+    let octets = arbitre_engine::fichier::lire(f)?;
+    let partie = PartieResumee::depuis(&p.partie, formule, String::new());
+    let empreintes: Vec<String> = (1..=partie.coups.len()).map(|n| partie.empreinte_jusqu_au_coup(n)).collect();
+    verifier_partie(&f.display().to_string(), &octets, &empreintes).map_err(anyhow::Error::msg)?;
+    Ok(Corrections::lire(&f.display().to_string(), &octets))
+}
+
+/// `--jusqu-au-coup N` : la partie, ses corrections et la correction du premier arbitre
+/// arrêtées au coup N ; `Some(N)` quand la partie va plus loin (partie en cours).
+fn partie_en_cours(jusqu_au_coup: Option<u32>, p: &mut Preparation, corrections: &mut Corrections, m: &OptionsManche) -> Result<Option<u32>> {
+    let coups = p.partie.coups.len() as u32;
+    let n = match jusqu_au_coup {
+        Some(n) if n == 0 || n > coups => bail!("--jusqu-au-coup {n} : la partie {} a {coups} coup(s)", m.partie.display()),
+        Some(n) if n < coups => n,
+        _ => return Ok(None),
+    };
+    p.partie.jusqu_au_coup(n as usize);
+    corrections.garder_jusqu_au_coup(n);
+    if let Some(premier) = p.premier.as_mut() {
+        premier.retain(|c| c.coup <= n);
+    }
+    Ok(Some(n))
+}
+
 pub fn executer(a: Args) -> Result<ExitCode> {
     let debut = std::time::Instant::now();
     let m = &a.manche;
     let mut p = m.preparer()?;
     let lecteur = Lecteur::new(a.formulaire.charger()?)?;
     let mut corrections = match &a.corrections {
-        Some(f) => {
-            let octets = arbitre_engine::fichier::lire(f)?;
-            // Préparées quand la partie (en cours) en était à n'importe lequel de ses coups.
-            let partie = PartieResumee::depuis(&p.partie, &m.regles.formule, String::new());
-            let empreintes: Vec<String> = (1..=partie.coups.len()).map(|n| partie.empreinte_jusqu_au_coup(n)).collect();
-            verifier_partie(&f.display().to_string(), &octets, &empreintes).map_err(anyhow::Error::msg)?;
-            Corrections::lire(&f.display().to_string(), &octets)
-        }
+        Some(f) => lire_corrections(f, &p, &m.regles.formule)?,
         None => Corrections::default(),
     };
     let coups_du_fichier = p.partie.coups.len() as u32;
-    let en_cours = match a.jusqu_au_coup {
-        Some(n) if n == 0 || n > coups_du_fichier => bail!("--jusqu-au-coup {n} : la partie {} a {coups_du_fichier} coup(s)", m.partie.display()),
-        Some(n) if n < coups_du_fichier => Some(n),
-        _ => None,
-    };
-    if let Some(n) = en_cours {
-        p.partie.jusqu_au_coup(n as usize);
-        corrections.garder_jusqu_au_coup(n);
-        if let Some(premier) = p.premier.as_mut() {
-            premier.retain(|c| c.coup <= n);
-        }
-    }
+    let en_cours = partie_en_cours(a.jusqu_au_coup, &mut p, &mut corrections, m)?;
     let lexique = LexiquePartie::new(&p.partie, &p.lexique);
     let tables: BTreeSet<u32> = p.joueurs.iter().map(|j| j.table).collect();
     let entree = Entree {
