@@ -266,7 +266,7 @@ fn references_voisines(r: &str) -> Vec<String> {
 
 /// Deux nombres écrits qui ne diffèrent que d'un chiffre : changé (20 et 28), en plus ou en
 /// moins (12 et 2).
-fn a_un_chiffre_pres(a: &str, b: &str) -> bool {
+pub(crate) fn a_un_chiffre_pres(a: &str, b: &str) -> bool {
     let sans_un = |long: &str, court: &str| (0..long.len()).any(|k| format!("{}{}", &long[..k], &long[k + 1..]) == court);
     match a.len() as isize - b.len() as isize {
         0 => a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() == 1,

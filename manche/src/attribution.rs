@@ -21,6 +21,8 @@ pub struct Attribution {
     /// Le numéro, lu avec doute, est confirmé par les autres bulletins du coup : comment
     /// ([`crate::table_deduite`]).
     pub table_deduite: Option<String>,
+    /// Un autre scan du coup porte peut-être ce numéro ([`numeros_partages`]).
+    pub numero_partage: bool,
 }
 
 /// Le résultat : les scans attribués et les images rejetées.
@@ -100,7 +102,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         if possibles.first().is_some_and(|&(t, _)| t != table) {
             raisons.push(format!("table lue {} (inconnue de la manche), attribuée à la table {table}", possibles[0].0));
         }
-        candidats.push(Attribution { scan: i, table, coup, raisons, table_deduite });
+        candidats.push(Attribution { scan: i, table, coup, raisons, table_deduite, numero_partage: false });
     }
     // Deux bulletins pour une même table au même coup : le plus sûr de son numéro est
     // gardé, à vérifier ; l'autre est rejeté en le nommant.
@@ -167,6 +169,7 @@ fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
             })
             .collect();
         if !autres.is_empty() {
+            a.numero_partage = true;
             a.raisons.push(format!("un autre scan du coup porte peut-être le numéro {} : {} ; l'un des deux numéros est mal lu", a.table, autres.join(", ")));
         }
     }

@@ -374,6 +374,8 @@ struct ScanAttribue {
     possibles: Vec<(u32, f64)>,
     /// Le numéro de sa table est incertain.
     incertain: bool,
+    /// Lu sûrement, son numéro est peut-être celui d'un autre scan du coup.
+    partage: bool,
 }
 
 impl Pistes {
@@ -403,7 +405,7 @@ impl Pistes {
         for a in r.attribues.iter().filter(|a| a.coup == coup) {
             let possibles = tables_possibles(&scans[a.scan]);
             let incertain = !numero_sur(probabilite_du_numero(&possibles, a.table), seuil_table);
-            p.attribues.push(ScanAttribue { image: nom_image(&scans[a.scan]), table: a.table, possibles, incertain });
+            p.attribues.push(ScanAttribue { image: nom_image(&scans[a.scan]), table: a.table, possibles, incertain, partage: a.numero_partage });
         }
         p
     }
@@ -445,6 +447,18 @@ fn doutes_sur_l_absence(table: u32, pistes: &Pistes, tables_en_double: &BTreeSet
     }
     if !incertains.is_empty() {
         raisons.push(format!("bulletin manquant alors que {} scan(s) du coup ont un numéro de table incertain ({}) : il est peut-être l'un d'eux, mal lu", incertains.len(), premiers(&incertains)));
+    }
+    // Un scan lu sûrement à un numéro que porte peut-être un autre scan du coup, et qui ne
+    // diffère de celui-ci que d'un chiffre : l'un des deux numéros est mal lu, et c'est
+    // peut-être ce bulletin-ci (le bulletin de la 21 lu « 24 » à 99,8 %, celui de la 24 lu
+    // 14 ou 24 : manche neuve 2_ai graine 211). Dit seulement pour une absence déjà à
+    // vérifier : la piste montre où chercher, elle ne décide rien.
+    if !raisons.is_empty() {
+        let texte = table.to_string();
+        let voisins: Vec<String> = pistes.attribues.iter().filter(|a| a.partage && a.table != table && crate::a_une_case_pres::a_un_chiffre_pres(&a.table.to_string(), &texte)).map(|a| format!("{} (rangé à la table {})", a.image, a.table)).collect();
+        if !voisins.is_empty() {
+            raisons.push(format!("à regarder d'abord : {}, lu à un chiffre de {table} sur un numéro qu'un autre scan du coup porte peut-être", premiers(&voisins)));
+        }
     }
     raisons
 }
@@ -515,7 +529,7 @@ mod tests {
         // scan-002, copie de scan-001, est lu 37 (sûr à 99 %) ou 32 : écarté comme second
         // bulletin de la 37.
         let scans = [scan("coup-01/scan-001.jpg", &[("37", 1.0)]), scan("coup-01/scan-002.jpg", &[("37", 0.99), ("32", 0.01)])];
-        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 37, coup: 1, raisons: Vec::new(), table_deduite: None }], ..Repartition::default() };
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 37, coup: 1, raisons: Vec::new(), table_deduite: None, numero_partage: false }], ..Repartition::default() };
         let doublon = rejet("coup-01/scan-002.jpg", "doublon");
         // La table 32 manque : son bulletin est peut-être la copie.
         let raisons = doutes(32, 1, &[&doublon], &r, &scans, 0.02);
@@ -531,7 +545,7 @@ mod tests {
         // Un doublon au numéro incertain aussi : les lectures d'un numéro mal lu ne
         // contiennent pas toujours le vrai (12 lu 62 ou 2).
         let scans = [scan("coup-01/scan-001.jpg", &[("2", 1.0)]), scan("coup-01/scan-002.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
-        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new(), table_deduite: None }], ..Repartition::default() };
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new(), table_deduite: None, numero_partage: false }], ..Repartition::default() };
         assert_eq!(doutes(12, 1, &[&doublon], &r, &scans, 0.02).len(), 1);
         // Une image rejetée sans numéro lu peut être le bulletin de n'importe quelle table.
         let illisible = rejet("coup-01/tache.jpg", "table_illisible");
@@ -544,12 +558,28 @@ mod tests {
         // vérifier. Aucune de ses lectures ne dit 12, mais le zéro « absent » de la table 12
         // n'est pas sûr pour autant.
         let scans = [scan("coup-01/scan-001.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
-        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new(), table_deduite: None }], ..Repartition::default() };
+        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new(), table_deduite: None, numero_partage: false }], ..Repartition::default() };
         let raisons = doutes(12, 1, &[], &r, &scans, 0.02);
         assert_eq!(raisons.len(), 1, "{raisons:?}");
         assert!(raisons[0].contains("coup-01/scan-001.jpg") && raisons[0].contains("incertain"), "{raisons:?}");
         // Lu 2 sûrement : l'absence de la table 12 est un zéro sûr.
         let scans = [scan("coup-01/scan-001.jpg", &[("2", 0.999)])];
         assert!(doutes(12, 1, &[], &r, &scans, 0.02).is_empty());
+    }
+
+    #[test]
+    fn une_absence_a_verifier_montre_le_scan_lu_a_un_chiffre_sur_un_numero_partage() {
+        // Le bulletin de la 21 lu « 24 » sûrement, celui de la 24 lu 14 ou 24 : la 24 a un
+        // numéro partagé, et l'absence de la 21, déjà à vérifier (un scan au numéro
+        // incertain), montre d'abord le scan rangé à la 24.
+        let scans = [scan("coup-01/scan-014.jpg", &[("24", 0.998)]), scan("coup-01/scan-023.jpg", &[("14", 0.48), ("24", 0.30), ("74", 0.22)])];
+        let attribution = |scan: usize, table: u32, numero_partage: bool| Attribution { scan, table, coup: 1, raisons: Vec::new(), table_deduite: None, numero_partage };
+        let r = Repartition { attribues: vec![attribution(0, 24, true), attribution(1, 14, false)], ..Repartition::default() };
+        let raisons = doutes(21, 1, &[], &r, &scans, 0.01);
+        assert_eq!(raisons.last().map(String::as_str), Some("à regarder d'abord : coup-01/scan-014.jpg (rangé à la table 24), lu à un chiffre de 21 sur un numéro qu'un autre scan du coup porte peut-être"), "{raisons:?}");
+        // La piste ne rend pas une absence douteuse à elle seule : lu sûrement, le 14 ne
+        // laisse aucun doute sur l'absence de la 21.
+        let scans = [scan("coup-01/scan-014.jpg", &[("24", 0.998)]), scan("coup-01/scan-023.jpg", &[("14", 0.999)])];
+        assert!(doutes(21, 1, &[], &r, &scans, 0.01).is_empty());
     }
 }

@@ -101,7 +101,7 @@ mod tests {
     #[test]
     fn chaque_scan_nomme_passe_a_sa_correction_et_chaque_image_garde_une_place() {
         let scans = [scan("coup-01/a.jpg"), scan("coup-01/b.jpg")];
-        let attribution = |i: usize, table: u32| Attribution { scan: i, table, coup: 1, raisons: Vec::new(), table_deduite: None };
+        let attribution = |i: usize, table: u32| Attribution { scan: i, table, coup: 1, raisons: Vec::new(), table_deduite: None, numero_partage: false };
         let rejet = RejetImage { image: "coup-01/c.jpg".into(), coup: Some(1), raison: "table_illisible".into(), message: String::new(), lecture: None };
         let mut r = Repartition { attribues: vec![attribution(0, 3), attribution(1, 4)], rejets: vec![rejet], ..Default::default() };
         let texte = [
