@@ -66,8 +66,9 @@ impl Confirmation {
 ///
 /// toutes valides **au score écrit** (ou averties pour le seul score, à un chiffre du score
 /// écrit : une faute de calcul du joueur ; ou averties pour autre chose que le score, payées
-/// au score écrit, plus que la décision de la machine : une lettre de raccord fausse, guide
-/// 5.4, au lieu de la pénalité d'une localisation que la lettre mal lue rend impossible) ;
+/// au score écrit, plus que la décision de la machine : deux lettres de raccord seulement,
+/// billet case (6), règlement 4.3.2 et 5.5, au lieu de la pénalité d'une localisation que
+/// la lettre mal lue rend impossible) ;
 /// et, pour un avertissement de score seul, le score vrai quand le score lu n'en diffère
 /// que d'un chiffre (changé, en plus ou en moins).
 pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<LectureVoisine> {
@@ -427,9 +428,9 @@ mod tests {
 
     #[test]
     fn une_lettre_de_raccord_mal_lue_qui_fait_une_penalite_est_trouvee() {
-        // JALES (49 points, écrit 49) dessiné sous ses lettres de raccord E et F, l'une des
-        // deux fausse pour la grille : avertissement (lettres de raccord), payé 49 ; le E lu
-        // F : la localisation ne se fait plus, pénalité, 44.
+        // JALES (49 points, écrit 49) dessiné avec deux lettres de raccord seulement, E et F :
+        // avertissement (billet case (6), règlement 4.3.2 et 5.5), payé 49 ; le E lu F : la
+        // localisation ne se fait plus, pénalité, 44.
         let mut l = lecture("....F");
         l.rangees = ["....F", "....F", "JALES"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
         let moteur = |v: &Lecture| {

@@ -156,15 +156,18 @@ pub const SEUIL_NUMERO_PARTAGE: f64 = 0.2;
 /// 24 lu 14, 24 ou 74 (24 à 30 %) ; la table 24 était payée pour le bulletin de la 21, et
 /// l'absence de la 21, à vérifier, ne montrait pas où chercher.
 fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
+    // Les numéros possibles de chaque scan lu, une fois pour toutes.
+    let possibles: Vec<Option<Vec<(u32, f64)>>> = scans.iter().map(|s| s.rejet.is_none().then(|| tables_possibles(s))).collect();
     for a in attribues.iter_mut() {
         let autres: Vec<String> = scans
             .iter()
+            .zip(&possibles)
             .enumerate()
-            .filter(|&(j, s)| j != a.scan && s.rejet.is_none() && s.coup == Some(a.coup))
-            .filter_map(|(_, s)| {
-                let possibles = tables_possibles(s);
+            .filter(|&(j, (s, _))| j != a.scan && s.coup == Some(a.coup))
+            .filter_map(|(_, (s, possibles))| {
+                let possibles = possibles.as_ref()?;
                 // Lu d'abord comme ce numéro, c'est un doublon : réglé plus haut.
-                let p = probabilite_du_numero(&possibles, a.table);
+                let p = probabilite_du_numero(possibles, a.table);
                 (p >= SEUIL_NUMERO_PARTAGE && possibles.first().is_some_and(|&(t, _)| t != a.table)).then(|| format!("{} ({:.0} %)", nom(s), p * 100.0))
             })
             .collect();

@@ -72,7 +72,8 @@ fn coup_nomme(nom: &str) -> Option<u32> {
     let suite = &reste[fin..];
     let mut hors_parentheses = suite.split('(').enumerate().map(|(i, morceau)| if i == 0 { morceau } else { morceau.split_once(')').map_or("", |(_, apres)| apres) });
     let sans_autre_nombre = hors_parentheses.all(|m| !m.bytes().any(|b| b.is_ascii_digit()));
-    (suite.is_empty() || suite.starts_with(SEPARATEURS) || suite.starts_with('(')).then_some(coup).filter(|_| sans_autre_nombre)
+    let separe = suite.is_empty() || suite.starts_with(SEPARATEURS) || suite.starts_with('(');
+    (separe && sans_autre_nombre).then_some(coup)
 }
 
 /// Un numéro de coup : un à quatre chiffres, pas zéro.
