@@ -30,8 +30,12 @@ pub struct Bilan {
     pub corrigees: usize,
     pub rejetees: BTreeMap<String, usize>,
     pub en_erreur: usize,
-    /// Corrections de personnes pour un bulletin sans scan attribué.
+    /// Corrections de personnes pour un bulletin sans scan attribué (lecture tapée, bulletin
+    /// retrouvé sur papier), hors absences confirmées.
     pub corrections_sans_scan: usize,
+    /// Absences confirmées par une personne (correction `absent`, sans scan) : des zéros
+    /// « absent » (5.7) que plus rien ne met en doute.
+    pub absents_confirmes: usize,
     /// (table, coup) sans bulletin (zéro, 5.7), dont à vérifier.
     pub absents: usize,
     pub absents_a_verifier: usize,
@@ -116,14 +120,18 @@ impl Bilan {
         if self.corrigees > 0 {
             let _ = writeln!(t, "  {} lu(s) par une personne (fichier de corrections)", self.corrigees);
         }
-        let _ = writeln!(t, "  {} rejeté(s){}", self.total_rejetees(), if self.rejetees.is_empty() { String::new() } else { format!(" : {}", self.rejetees.iter().map(|(r, n)| format!("{} {n}", r.replace('_', " "))).collect::<Vec<_>>().join(", ")) });
+        let _ = writeln!(t, "  {} rejeté(s){}", self.total_rejetees(), if self.rejetees.is_empty() { String::new() } else { format!(" : {}", self.rejetees.iter().map(|(r, n)| format!("{} {n}", libelle_du_rejet(r))).collect::<Vec<_>>().join(", ")) });
         if self.en_erreur > 0 {
             let _ = writeln!(t, "  {} en erreur (correction impossible, à corriger à la main)", self.en_erreur);
         }
         if self.corrections_sans_scan > 0 {
             let _ = writeln!(t, "{} correction(s) de personnes pour un bulletin sans scan", self.corrections_sans_scan);
         }
-        let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, doublon, numéro douteux)", self.absents, self.absents_a_verifier);
+        let confirmes = match self.absents_confirmes {
+            0 => String::new(),
+            n => format!(", {n} confirmé(s) par une personne"),
+        };
+        let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, doublon, numéro douteux){confirmes}", self.absents + self.absents_confirmes, self.absents_a_verifier);
         if self.tables_deduites > 0 {
             let _ = writeln!(t, "{} numéro(s) de table lu(s) avec doute, confirmé(s) par les autres bulletins du coup (champ table_deduite de decisions.jsonl)", self.tables_deduites);
         }
@@ -134,6 +142,15 @@ impl Bilan {
             let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", self.ignores.len());
         }
         t
+    }
+}
+
+/// La raison d'un rejet dite en français : le mot de `rejets.jsonl` (`page_blanche`), ses
+/// accents rendus (`ecartee_par_une_personne` : « écarté par une personne »).
+fn libelle_du_rejet(code: &str) -> String {
+    match code {
+        crate::scans_corriges::ECARTEE => "écarté par une personne".to_string(),
+        _ => code.replace('_', " "),
     }
 }
 
@@ -150,5 +167,17 @@ mod tests {
         for sans in [&[7][..], &[7, 20], &(1..=20).collect::<Vec<_>>()] {
             assert!(!alerte(sans).contains("--jusqu-au-coup"), "{sans:?}");
         }
+    }
+
+    #[test]
+    fn les_absences_confirmees_par_une_personne_restent_des_bulletins_manquants() {
+        // Après la revue : 3 absences confirmées (corrections `absent`), 1 encore à vérifier.
+        let mut b = Bilan { absents: 1, absents_a_verifier: 1, absents_confirmes: 3, corrections_sans_scan: 2, ..Default::default() };
+        b.placer(Place::Rejetee(crate::scans_corriges::ECARTEE.to_string()));
+        let t = b.texte();
+        assert!(t.contains("4 bulletin(s) manquant(s) (zéro, 5.7), dont 1 à vérifier"), "{t}");
+        assert!(t.contains(", 3 confirmé(s) par une personne"), "{t}");
+        assert!(t.contains("2 correction(s) de personnes pour un bulletin sans scan"), "{t}");
+        assert!(t.contains("rejeté(s) : écarté par une personne 1"), "{t}");
     }
 }

@@ -18,7 +18,7 @@ use crate::jugement::{doutes, ecriture_a_part_negligee, juger, texte_court, trou
 use crate::suivi::Suivi;
 use crate::table_deduite::P_TABLE_POSSIBLE;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
-use arbitre_engine::lecture::Lecture;
+use arbitre_engine::lecture::{EtatBulletin, Lecture};
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
 use arbitre_pipeline::lecteur::Lecteur;
@@ -164,6 +164,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
             let scan = scans_nommes.get(cle).cloned();
             match scan {
                 Some(_) => d.bilan.placer(Place::Corrigee),
+                None if l.etat == EtatBulletin::Absent => d.bilan.absents_confirmes += 1,
                 None => d.bilan.corrections_sans_scan += 1,
             }
             match corrige_par_une_personne(&contextes, l, scan) {
