@@ -24,8 +24,8 @@ pub struct PartieTournoi {
     pub archive: String,
     pub total_tops: u32,
     pub joueurs: usize,
-    /// Bulletins non corrigés ou moyennes du 5.9 à confirmer : le classement de cette
-    /// partie, donc le classement général, est provisoire.
+    /// Bulletins non corrigés ou à vérifier, partie en cours, moyennes du 5.9 à confirmer :
+    /// le classement de cette partie, donc le classement général, est provisoire.
     pub a_reprendre: Vec<String>,
 }
 
@@ -94,6 +94,12 @@ impl Tournoi {
             if !d.erreurs.is_empty() {
                 a_reprendre.push(compte(d.erreurs.len(), "bulletin non corrigé", "bulletins non corrigés"));
             }
+            // Des bulletins à vérifier (`arbitre run`) : les décisions de la machine n'y sont
+            // que provisoires, et les totaux avec elles.
+            let a_verifier = crate::verification::cases_a_verifier(d, &r).len();
+            if a_verifier > 0 {
+                a_reprendre.push(compte(a_verifier, "bulletin à vérifier", "bulletins à vérifier"));
+            }
             // Une partie en cours (`run --jusqu-au-coup`) ne compte que ses premiers coups.
             a_reprendre.extend(d.partie.en_cours());
             let moyennes = r.moyennes.iter().filter(|m| !m.appliquee).count();
@@ -101,6 +107,10 @@ impl Tournoi {
                 a_reprendre.push(compte(moyennes, "moyenne du 5.9 à confirmer", "moyennes du 5.9 à confirmer"));
             }
             entetes.push(PartieTournoi { titre: d.titre.clone(), archive: archive.clone(), total_tops: r.total_tops, joueurs: r.tables.len(), a_reprendre });
+            // Les parties déjà données qui ont les mêmes tirages : un joueur ne joue pas deux
+            // fois la même partie ; son nom dans les deux, c'est la même partie dépouillée deux
+            // fois (l'archive d'avant la revue et celle d'après, par exemple).
+            let memes_tirages: Vec<usize> = (0..i).filter(|&j| parties[j].1.partie.texte == d.partie.texte).collect();
             let mut vus: BTreeMap<String, u32> = BTreeMap::new();
             for l in &r.tables {
                 let (k, affiche) = cle(l.nom.as_deref(), l.table);
@@ -109,6 +119,10 @@ impl Tournoi {
                     return Err(err(archive, format!("« {affiche} » à deux tables ({a} et {b}) : les joueurs ne se reconnaissent plus d'une partie à l'autre")));
                 }
                 let entree = joueurs.entry(k).or_insert_with(|| (affiche, vec![None; parties.len()]));
+                if let Some(&j) = memes_tirages.iter().find(|&&j| l.nom.is_some() && entree.1[j].is_some()) {
+                    let autre = &parties[j].0;
+                    return Err(err(archive, format!("même partie (mêmes tirages) que {autre}, jouée aussi par « {} » : la même partie donnée deux fois ? (deux dépouillements d'une partie, avant et après la revue : ne donnez que le dernier)", entree.0)));
+                }
                 entree.1[i] = Some(ScorePartie {
                     table: l.table,
                     total: l.total,

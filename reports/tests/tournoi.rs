@@ -84,6 +84,20 @@ fn partie_donnee_deux_fois_ou_nom_ambigu_refuses_et_provisoire_signale() {
     let (p1, mut p2) = tournoi();
     let e = Tournoi::classer("T", &[("a.json".into(), p1.clone()), ("b.json".into(), p1.clone())]).unwrap_err().to_string();
     assert!(e.contains("b.json") && e.contains("même partie que a.json"), "{e}");
+    // La même partie dépouillée deux fois (avant et après la revue : des décisions
+    // différentes) : ses joueurs y seraient comptés deux fois.
+    let mut relue = p1.clone();
+    remplacer(&mut relue, valide(2, 2, 40));
+    assert_ne!(relue.bulletins, p1.bulletins);
+    let e = Tournoi::classer("T", &[("avant.json".into(), p1.clone()), ("apres.json".into(), relue)]).unwrap_err().to_string();
+    assert!(e.contains("apres.json") && e.contains("même partie (mêmes tirages) que avant.json, jouée aussi par « Anne Martin »"), "{e}");
+    // Les mêmes tirages joués par d'autres joueurs (une autre salle d'un multiplex) : deux
+    // parties.
+    let mut autre_salle = p1.clone();
+    autre_salle.titre = "Partie 1, salle 2".into();
+    autre_salle.joueurs = joueurs(&[(1, "Élise Blanc"), (2, "Félix Noir"), (3, "Gaëlle Roux")]);
+    let t = Tournoi::classer("T", &[("a.json".into(), p1.clone()), ("s2.json".into(), autre_salle)]).unwrap();
+    assert_eq!(t.lignes.len(), 6);
     p2.joueurs[2].nom = Some("Anne Martin".into());
     let e = Tournoi::classer("T", &[("a.json".into(), p1.clone()), ("b.json".into(), p2.clone())]).unwrap_err().to_string();
     assert!(e.contains("« Anne Martin » à deux tables (6 et 7)"), "{e}");
@@ -100,5 +114,27 @@ fn partie_donnee_deux_fois_ou_nom_ambigu_refuses_et_provisoire_signale() {
     let t = Tournoi::classer("T", &[("a.json".into(), en_cours)]).unwrap();
     assert!(t.provisoire());
     assert!(tournoi_html(&t).contains("à reprendre : partie en cours, corrigée jusqu&#39;au coup"), "{}", tournoi_html(&t));
+    // Une partie lue sur des scans dont un bulletin est encore à vérifier (`arbitre run`) :
+    // sa décision n'est que celle de la lecture la plus probable, le classement est
+    // provisoire et le dit pour elle.
+    let mut lue = p1.clone();
+    let verification = |a_verifier: bool| arbitre_reports::verification::Verification {
+        a_verifier,
+        raisons: if a_verifier { vec!["lecture incertaine".into()] } else { vec![] },
+        image: Some("coup-01/scan-001.jpg".into()),
+        confiance: if a_verifier { 0.6 } else { 1.0 },
+        alternatives: vec![],
+        corrigee_par_une_personne: !a_verifier,
+        table_deduite: None,
+        doutes: vec![],
+        places: vec![],
+    };
+    lue.bulletins[0].verification = Some(verification(true));
+    let t = Tournoi::classer("T", &[("a.json".into(), lue.clone())]).unwrap();
+    assert!(t.provisoire());
+    assert!(tournoi_html(&t).contains("à reprendre : 1 bulletin à vérifier"), "{}", tournoi_html(&t));
+    // Relu par une personne : plus rien à reprendre.
+    lue.bulletins[0].verification = Some(verification(false));
+    assert!(!Tournoi::classer("T", &[("a.json".into(), lue)]).unwrap().provisoire());
     assert!(!Tournoi::classer("T", &[("a.json".into(), p1)]).unwrap().provisoire());
 }
