@@ -306,3 +306,45 @@ fn un_coup_scanne_recto_verso_se_decide_comme_sans_ses_versos() {
     let revue = std::fs::read_to_string(avec.join("revue.html")).unwrap();
     assert!(revue.contains(&format!("<details><summary>{} page(s) blanche(s)", versos + coup_1.len() as u32)), "page de revue");
 }
+
+/// Les scans rangés en sous-dossiers, comme un scanner ou une personne les laisse : le coup 1
+/// en deux lots (`coup-01/lot 1/`, `coup-01/lot 2/`), les coups 2 et 3 sous un dossier de
+/// séance (`samedi/coup-02/`), et le dossier des rapports rangé parmi les scans. Mêmes
+/// décisions, même scan pour chaque bulletin, qu'avec un dossier par coup ; relancé, le run
+/// ne prend pas les extraits de scans de sa page de revue pour des bulletins.
+#[test]
+fn des_scans_ranges_en_sous_dossiers_se_decident_comme_un_dossier_par_coup() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    let mut images = 0;
+    for d in std::fs::read_dir(exemple()).unwrap().map(|e| e.unwrap().path()).filter(|d| d.is_dir()) {
+        let coup = d.file_name().unwrap().to_str().unwrap().to_string();
+        let mut fichiers: Vec<PathBuf> = std::fs::read_dir(&d).unwrap().map(|f| f.unwrap().path()).filter(|f| f.extension().is_some_and(|x| x == "jpg")).collect();
+        fichiers.sort();
+        for (i, f) in fichiers.iter().enumerate() {
+            let dossier = if coup == "coup-01" { scans.join(&coup).join(if i % 2 == 0 { "lot 1" } else { "lot 2" }) } else { scans.join("samedi").join(&coup) };
+            std::fs::create_dir_all(&dossier).unwrap();
+            std::fs::copy(f, dossier.join(f.file_name().unwrap())).unwrap();
+            images += 1;
+        }
+    }
+    let reference = tmp.path().join("reference");
+    lancer(&exemple(), &reference);
+    let attendu = decisions(&reference);
+    let rapport = scans.join("rapport");
+    for fois in 1..=2 {
+        let bilan = lancer(&scans, &rapport);
+        assert!(bilan.contains(&format!("{images} fichier(s) d'image :")), "run n° {fois} : {bilan}");
+        assert!(bilan.contains("0 rejeté(s)"), "run n° {fois} : {bilan}");
+        let vu = decisions(&rapport);
+        assert_eq!(vu.len(), attendu.len());
+        for (cle, (decision, image)) in &attendu {
+            let (autre, image_rangee) = &vu[cle];
+            let essentiel = |d: &Value| (d["verdict"].clone(), d["score"].clone(), d["a_verifier"].clone());
+            assert_eq!(essentiel(decision), essentiel(autre), "table {} coup {}", cle.0, cle.1);
+            let nom = |i: &Option<String>| i.as_deref().map(|i| i.rsplit('/').next().unwrap().to_string());
+            assert_eq!(nom(image), nom(image_rangee), "table {} coup {}", cle.0, cle.1);
+        }
+    }
+    assert!(rapport.join("revue").read_dir().unwrap().count() > 0, "les extraits de la revue sont bien là, parmi les scans");
+}

@@ -78,7 +78,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
             continue;
         }
         let Some(coup) = s.coup else {
-            r.rejets.push(rejet(s, "coup_inconnu", "coup inconnu : rangez les scans dans des dossiers coup-NN, nommez le fichier coup-NN.pdf, ou donnez --coup".into()));
+            r.rejets.push(rejet(s, "coup_inconnu", "coup inconnu : rangez les scans dans des dossiers coup-NN (un seul coup nommé dans le chemin d'un scan), nommez le fichier coup-NN.pdf, ou donnez --coup".into()));
             continue;
         };
         if coup == 0 || coup > nb_coups {

@@ -39,6 +39,9 @@ pub struct Entree<'a> {
     pub lecteur: &'a Lecteur,
     /// Le dossier des scans (un sous-dossier par coup), ou un dossier plat avec `coup`.
     pub scans: &'a Path,
+    /// Le dossier des rapports (`arbitre run`), qui peut être rangé dans celui des scans :
+    /// il n'est pas parcouru (ses extraits de scans ne sont pas des bulletins).
+    pub sortie: Option<&'a Path>,
     pub coup: Option<u32>,
     /// Une partie en cours, corrigée jusqu'à ce coup (`partie` s'y arrête) : les images des
     /// coups suivants sont laissées de côté, sans être lues.
@@ -88,7 +91,7 @@ pub fn nom_image(s: &LectureScan) -> String {
 
 /// Dépouille une manche.
 pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, ErreurScans> {
-    let mut inv = inventaire(&[e.scans.to_path_buf()], e.coup)?;
+    let mut inv = inventaire(&[e.scans.to_path_buf()], e.coup, e.sortie.as_slice())?;
     let mut d = Depouillement::default();
     if let Some(n) = e.jusqu_au_coup {
         let avant = inv.images.len();

@@ -1,5 +1,6 @@
 //! Trouver les scans d'une manche : des fichiers ou des dossiers ; dans un dossier nommé
-//! `coup-05`, `coup5`, `Coup n°5` ou `05`, les scans sont ceux du coup 5, et hors d'un tel
+//! `coup-05`, `coup5`, `Coup n°5` ou `05` (et ses sous-dossiers), les scans sont ceux du
+//! coup 5, et hors d'un tel
 //! dossier, un fichier qui le dit dans son nom (`coup-05.pdf`, `Coup 5 (2).pdf` : la liasse
 //! d'un coup passée au chargeur du scanner) aussi. Les fichiers images (JPEG, PNG, PDF ou
 //! TIFF, d'après leur extension) sont lus ; les autres fichiers d'un dossier (vérité
@@ -92,13 +93,20 @@ pub fn est_une_image(chemin: &Path) -> bool {
 }
 
 /// Les images des chemins donnés. Un fichier donné tel quel est toujours lu (même sans
-/// extension d'image : il sera rejeté s'il n'en est pas une). Un dossier est parcouru (un
-/// niveau de sous-dossiers `coup-NN`) ; `coup` impose le coup de tout.
-pub fn inventaire(chemins: &[PathBuf], coup: Option<u32>) -> Result<Inventaire, ErreurScans> {
+/// extension d'image : il sera rejeté s'il n'en est pas une). Un dossier est parcouru avec
+/// ses sous-dossiers (`coup-05/lot-1/`, `samedi/coup-05/` : les lots d'un scanner, une
+/// séance), jusqu'à [`PROFONDEUR_MAX`] niveaux ; `coup` impose le coup de tout. Sinon, le
+/// coup d'une image est celui que nomment les dossiers de son chemin sous le dossier donné
+/// (deux coups différents : aucun, jamais deviné), à défaut celui du dossier donné, à
+/// défaut celui du nom du fichier. Les dossiers `exclus` (le dossier des rapports d'`arbitre
+/// run`, rangé parmi les scans : ses extraits de scans ne sont pas des bulletins) ne sont
+/// pas parcourus.
+pub fn inventaire(chemins: &[PathBuf], coup: Option<u32>, exclus: &[&Path]) -> Result<Inventaire, ErreurScans> {
     let mut inv = Inventaire::default();
+    let exclus: Vec<PathBuf> = exclus.iter().filter_map(|d| std::fs::canonicalize(d).ok()).collect();
     for c in chemins {
         if c.is_dir() {
-            parcourir(c, c, coup, &mut inv, 0)?;
+            parcourir(c, c, coup, CoupDesDossiers::Aucun, &mut inv, &mut exclus.clone())?;
         } else if c.exists() {
             let nom = c.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             let du_dossier = c.parent().and_then(|p| p.file_name()).and_then(|n| coup_du_dossier(&n.to_string_lossy()));
@@ -117,11 +125,39 @@ pub fn inventaire(chemins: &[PathBuf], coup: Option<u32>) -> Result<Inventaire, 
     Ok(inv)
 }
 
-fn parcourir(racine: &Path, dossier: &Path, coup: Option<u32>, inv: &mut Inventaire, profondeur: usize) -> Result<(), ErreurScans> {
+/// Les niveaux de sous-dossiers parcourus au plus sous un dossier donné ; au-delà, un
+/// dossier est compté parmi les fichiers laissés de côté.
+pub const PROFONDEUR_MAX: usize = 6;
+
+/// Le coup que nomment les dossiers du chemin d'une image, sous le dossier donné.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CoupDesDossiers {
+    Aucun,
+    Coup(u32),
+    /// Deux dossiers du chemin nomment deux coups différents (`coup-01/2/`) : aucun n'est
+    /// pris.
+    Contradictoire,
+}
+
+impl CoupDesDossiers {
+    fn puis(self, dossier: &Path) -> CoupDesDossiers {
+        match (self, dossier.file_name().and_then(|n| coup_du_dossier(&n.to_string_lossy()))) {
+            (c, None) => c,
+            (CoupDesDossiers::Aucun, Some(n)) => CoupDesDossiers::Coup(n),
+            (CoupDesDossiers::Coup(a), Some(n)) if a == n => self,
+            _ => CoupDesDossiers::Contradictoire,
+        }
+    }
+}
+
+/// `vus` : les dossiers déjà parcourus ou exclus (chemins canoniques), pour qu'un lien vers
+/// un dossier déjà vu ne donne pas deux fois ses images.
+fn parcourir(racine: &Path, dossier: &Path, coup: Option<u32>, des_dossiers: CoupDesDossiers, inv: &mut Inventaire, vus: &mut Vec<PathBuf>) -> Result<(), ErreurScans> {
     let err = |e: std::io::Error| ErreurScans::Dossier { chemin: dossier.display().to_string(), cause: e.to_string() };
+    vus.push(std::fs::canonicalize(dossier).map_err(err)?);
     let mut entrees: Vec<PathBuf> = std::fs::read_dir(dossier).map_err(err)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(err)?;
     entrees.sort();
-    let du_dossier = dossier.file_name().and_then(|n| coup_du_dossier(&n.to_string_lossy()));
+    let de_la_racine = racine.file_name().and_then(|n| coup_du_dossier(&n.to_string_lossy()));
     for p in entrees {
         let relatif = p.strip_prefix(racine).unwrap_or(&p).to_string_lossy().replace('\\', "/");
         let cache = p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
@@ -129,14 +165,20 @@ fn parcourir(racine: &Path, dossier: &Path, coup: Option<u32>, inv: &mut Inventa
             continue;
         }
         if p.is_dir() {
-            if profondeur == 0 {
-                parcourir(racine, &p, coup, inv, 1)?;
+            let profondeur = relatif.matches('/').count() + 1;
+            let deja_vu = std::fs::canonicalize(&p).is_ok_and(|c| vus.contains(&c));
+            if profondeur <= PROFONDEUR_MAX && !deja_vu {
+                parcourir(racine, &p, coup, des_dossiers.puis(&p), inv, vus)?;
             } else {
                 inv.ignores.push(relatif + "/");
             }
         } else if est_une_image(&p) {
-            // Le dossier d'un coup l'emporte sur le nom de ses fichiers.
-            let coup = coup.or(du_dossier).or_else(|| coup_du_fichier(&p));
+            // Les dossiers d'un coup l'emportent sur le nom de ses fichiers.
+            let coup = coup.or(match des_dossiers {
+                CoupDesDossiers::Coup(n) => Some(n),
+                CoupDesDossiers::Contradictoire => None,
+                CoupDesDossiers::Aucun => de_la_racine.or_else(|| coup_du_fichier(&p)),
+            });
             inv.images.push(FichierScan { chemin: p, nom: relatif, coup });
         } else {
             inv.ignores.push(relatif);
@@ -215,7 +257,7 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, octets).unwrap();
         }
-        let inv = inventaire(&[d.path().to_path_buf()], None).unwrap();
+        let inv = inventaire(&[d.path().to_path_buf()], None, &[]).unwrap();
         let vus: Vec<(&str, Option<u32>)> = inv.images.iter().map(|s| (s.nom.as_str(), s.coup)).collect();
         // Une photo d'iPhone (HEIC) est une image : elle sera rejetée en disant comment
         // l'enregistrer, pas laissée de côté comme « pas une image ».
@@ -229,20 +271,46 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, b"x").unwrap();
         }
-        let inv = inventaire(&[a_plat.path().to_path_buf()], None).unwrap();
+        let inv = inventaire(&[a_plat.path().to_path_buf()], None, &[]).unwrap();
         let vus: Vec<(&str, Option<u32>)> = inv.images.iter().map(|s| (s.nom.as_str(), s.coup)).collect();
         assert_eq!(vus, vec![("007.jpg", None), ("Coup 3.pdf", Some(3)), ("coup-02/coup-09.jpg", Some(2)), ("coup-04.TIF", Some(4))]);
-        let seul = inventaire(&[a_plat.path().join("Coup 3.pdf")], None).unwrap();
+        let seul = inventaire(&[a_plat.path().join("Coup 3.pdf")], None, &[]).unwrap();
         assert_eq!(seul.images[0].coup, Some(3));
-        assert_eq!(inventaire(&[a_plat.path().join("Coup 3.pdf")], Some(8)).unwrap().images[0].coup, Some(8));
-        let force = inventaire(&[d.path().join("coup-01")], Some(9)).unwrap();
+        assert_eq!(inventaire(&[a_plat.path().join("Coup 3.pdf")], Some(8), &[]).unwrap().images[0].coup, Some(8));
+        let force = inventaire(&[d.path().join("coup-01")], Some(9), &[]).unwrap();
         assert_eq!(force.images[0].coup, Some(9));
-        assert!(matches!(inventaire(&[d.path().join("rien")], None), Err(ErreurScans::Introuvable(_))));
+        assert!(matches!(inventaire(&[d.path().join("rien")], None, &[]), Err(ErreurScans::Introuvable(_))));
+        // Des sous-dossiers : les lots d'un scanner dans le dossier d'un coup, une séance
+        // au-dessus des dossiers des coups, le dossier donné qui nomme le coup. Deux coups
+        // différents dans un chemin (`coup-03/2/` : un lot numéroté ?) : aucun n'est pris.
+        let arbre = tempfile::tempdir().unwrap();
+        let manche = arbre.path().join("manche");
+        for f in ["coup-01/lot 1/a.jpg", "coup-01/lot 2/b.jpg", "samedi/coup-02/c.jpg", "samedi/Coup 4.pdf", "coup-03/2/d.jpg", "coup-05/coup-05/e.jpg", "a/b/c/d/e/f/g/trop-loin.jpg", "a/b/c/d/e/f/assez.jpg"] {
+            let p = manche.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, b"x").unwrap();
+        }
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&manche, manche.join("samedi/boucle")).unwrap();
+        // Les rapports d'un `arbitre run` rangés parmi les scans : leurs extraits ne sont pas
+        // des bulletins.
+        let rapport = manche.join("rapport");
+        std::fs::create_dir_all(rapport.join("revue")).unwrap();
+        std::fs::write(rapport.join("revue/coup01-table003.jpg"), b"x").unwrap();
+        let inv = inventaire(&[manche.clone()], None, &[&rapport]).unwrap();
+        assert!(inv.ignores.contains(&"rapport/".to_string()), "{:?}", inv.ignores);
+        let vus: Vec<(&str, Option<u32>)> = inv.images.iter().map(|s| (s.nom.as_str(), s.coup)).collect();
+        assert_eq!(vus, vec![("a/b/c/d/e/f/assez.jpg", None), ("coup-01/lot 1/a.jpg", Some(1)), ("coup-01/lot 2/b.jpg", Some(1)), ("coup-03/2/d.jpg", None), ("coup-05/coup-05/e.jpg", Some(5)), ("samedi/Coup 4.pdf", Some(4)), ("samedi/coup-02/c.jpg", Some(2))]);
+        #[cfg(unix)]
+        assert!(inv.ignores.contains(&"samedi/boucle/".to_string()), "{:?}", inv.ignores);
+        assert!(inv.ignores.contains(&"a/b/c/d/e/f/g/".to_string()), "{:?}", inv.ignores);
+        let un_coup = inventaire(&[manche.join("coup-01")], None, &[]).unwrap();
+        assert!(un_coup.images.iter().all(|s| s.coup == Some(1)) && un_coup.images.len() == 2);
         // Un dossier sans image est une erreur qui le nomme et dit ce qu'il contient.
         let vide = d.path().join("vide");
         std::fs::create_dir_all(&vide).unwrap();
         std::fs::write(vide.join("lot.docx"), b"x").unwrap();
-        let e = inventaire(&[vide], None).unwrap_err();
+        let e = inventaire(&[vide], None, &[]).unwrap_err();
         assert!(e.to_string().ends_with("vide : aucune image de bulletin (JPEG, PNG, TIFF, PDF ou WebP) ; 1 autre(s) fichier(s) laissé(s) de côté : lot.docx"), "{e}");
     }
 }

@@ -20,8 +20,9 @@ pub enum Format {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Les scans : fichiers ou dossiers (dans un dossier coup-05, coup5 ou 05, le coup 5 ;
-    /// hors d'un tel dossier, un fichier nommé coup-05.pdf aussi).
+    /// Les scans : fichiers ou dossiers, sous-dossiers compris (dans un dossier coup-05, coup5
+    /// ou 05, et ses sous-dossiers, le coup 5 ; hors d'un tel dossier, un fichier nommé
+    /// coup-05.pdf aussi).
     #[arg(required = true, value_name = "SCANS")]
     scans: Vec<PathBuf>,
     /// Le fichier à écrire.
@@ -46,7 +47,7 @@ const SEUIL_TEXTE: f32 = 0.1;
 
 pub fn executer(a: Args) -> Result<ExitCode> {
     let lecteur = a.lecteur.lecteur()?;
-    let inv = inventaire(&a.scans, a.coup)?;
+    let inv = inventaire(&a.scans, a.coup, &[])?;
     if !inv.ignores.is_empty() {
         eprintln!("{} fichier(s) qui ne sont pas des images laissés de côté ({}{})", inv.ignores.len(), inv.ignores.iter().take(3).cloned().collect::<Vec<_>>().join(", "), if inv.ignores.len() > 3 { ", …" } else { "" });
     }

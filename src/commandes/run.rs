@@ -26,8 +26,9 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// Le dossier des scans : un sous-dossier par coup (coup-05, coup5, « Coup n°5 » ou 05 :
-    /// le coup 5), ou un fichier par coup nommé ainsi (coup-05.pdf), fichiers JPEG, PNG,
-    /// WebP, TIFF ou PDF (plusieurs pages : une page par bulletin).
+    /// le coup 5 ; ses propres sous-dossiers, les lots du scanner, en sont), ou un fichier par
+    /// coup nommé ainsi (coup-05.pdf), fichiers JPEG, PNG, WebP, TIFF ou PDF (plusieurs
+    /// pages : une page par bulletin).
     #[arg(long, value_name = "RÉPERTOIRE")]
     scans: PathBuf,
     /// Le coup de tous les scans, quand ils sont dans un seul dossier.
@@ -100,6 +101,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         edition: m.regles.edition,
         lecteur: &lecteur,
         scans: &a.scans,
+        sortie: Some(m.sortie.as_path()),
         coup: a.coup,
         jusqu_au_coup: en_cours,
         tables: (!tables.is_empty()).then_some(tables),
