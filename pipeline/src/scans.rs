@@ -99,8 +99,8 @@ pub fn est_une_image(chemin: &Path) -> bool {
 /// coup d'une image est celui que nomment les dossiers de son chemin sous le dossier donné
 /// (deux coups différents : aucun, jamais deviné), à défaut celui du dossier donné, à
 /// défaut celui du nom du fichier. Les dossiers `exclus` (le dossier des rapports d'`arbitre
-/// run`, rangé parmi les scans : ses extraits de scans ne sont pas des bulletins) ne sont
-/// pas parcourus.
+/// run`, rangé parmi les scans : ses extraits de scans ne sont pas des bulletins) et les
+/// dossiers de rapports d'arbitre déjà écrits ne sont pas parcourus.
 pub fn inventaire(chemins: &[PathBuf], coup: Option<u32>, exclus: &[&Path]) -> Result<Inventaire, ErreurScans> {
     let mut inv = Inventaire::default();
     let exclus: Vec<PathBuf> = exclus.iter().filter_map(|d| std::fs::canonicalize(d).ok()).collect();
@@ -128,6 +128,13 @@ pub fn inventaire(chemins: &[PathBuf], coup: Option<u32>, exclus: &[&Path]) -> R
 /// Les niveaux de sous-dossiers parcourus au plus sous un dossier donné ; au-delà, un
 /// dossier est compté parmi les fichiers laissés de côté.
 pub const PROFONDEUR_MAX: usize = 6;
+
+/// Un dossier de rapports d'arbitre (`run`, `corriger`, `rapports` y écrivent toujours
+/// `archive.json` et `decisions.jsonl`) : ses extraits de scans (`revue/`) ne sont pas des
+/// bulletins, même pour `lire` ou `evaluer`, qui ne savent pas où `run` a écrit.
+fn est_un_dossier_de_rapports(dossier: &Path) -> bool {
+    dossier.join("archive.json").is_file() && dossier.join("decisions.jsonl").is_file()
+}
 
 /// Le coup que nomment les dossiers du chemin d'une image, sous le dossier donné.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,7 +174,7 @@ fn parcourir(racine: &Path, dossier: &Path, coup: Option<u32>, des_dossiers: Cou
         if p.is_dir() {
             let profondeur = relatif.matches('/').count() + 1;
             let deja_vu = std::fs::canonicalize(&p).is_ok_and(|c| vus.contains(&c));
-            if profondeur <= PROFONDEUR_MAX && !deja_vu {
+            if profondeur <= PROFONDEUR_MAX && !deja_vu && !est_un_dossier_de_rapports(&p) {
                 parcourir(racine, &p, coup, des_dossiers.puis(&p), inv, vus)?;
             } else {
                 inv.ignores.push(relatif + "/");
@@ -299,6 +306,14 @@ mod tests {
         std::fs::write(rapport.join("revue/coup01-table003.jpg"), b"x").unwrap();
         let inv = inventaire(&[manche.clone()], None, &[&rapport]).unwrap();
         assert!(inv.ignores.contains(&"rapport/".to_string()), "{:?}", inv.ignores);
+        // Sans qu'on le dise (`arbitre lire`, `arbitre evaluer`), un dossier de rapports se
+        // reconnaît à son archive.
+        assert!(inventaire(&[manche.clone()], None, &[]).unwrap().images.iter().any(|s| s.nom.starts_with("rapport/")));
+        std::fs::write(rapport.join("archive.json"), b"{}").unwrap();
+        std::fs::write(rapport.join("decisions.jsonl"), b"").unwrap();
+        let sans_le_dire = inventaire(&[manche.clone()], None, &[]).unwrap();
+        assert_eq!(sans_le_dire.images.len(), inv.images.len());
+        assert!(sans_le_dire.ignores.contains(&"rapport/".to_string()));
         let vus: Vec<(&str, Option<u32>)> = inv.images.iter().map(|s| (s.nom.as_str(), s.coup)).collect();
         assert_eq!(vus, vec![("a/b/c/d/e/f/assez.jpg", None), ("coup-01/lot 1/a.jpg", Some(1)), ("coup-01/lot 2/b.jpg", Some(1)), ("coup-03/2/d.jpg", None), ("coup-05/coup-05/e.jpg", Some(5)), ("samedi/Coup 4.pdf", Some(4)), ("samedi/coup-02/c.jpg", Some(2))]);
         #[cfg(unix)]
