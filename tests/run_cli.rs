@@ -503,3 +503,33 @@ fn les_rapports_d_une_manche_lue_se_refont_octet_pour_octet() {
     let archive = std::fs::read_to_string(lue.join("archive.json")).unwrap();
     assert!(archive.contains("\"alternatives\""), "l'archive porte les probabilités des lectures");
 }
+
+/// Un retardataire (colonne `arrivee` de `--joueurs`) n'a pas de bulletin avant son premier
+/// coup : c'est un retard (6.2), ni une absence (5.7) ni une absence à vérifier. Le bilan
+/// compte les mêmes bulletins manquants et à vérifier que les résultats.
+#[test]
+fn un_retardataire_n_est_pas_absent_avant_son_arrivee() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    copier_scans(&scans);
+    let retardataire = table_vraie("coup-01/scan-003.jpg");
+    std::fs::remove_file(scans.join("coup-01/scan-003.jpg")).unwrap();
+    let joueurs = tmp.path().join("joueurs.csv");
+    let texte = std::fs::read_to_string(exemple().join("joueurs.csv")).unwrap();
+    // `table,nom,arrivee` : la colonne arrivee, vide pour tous, dit 2 pour lui.
+    let texte: String = texte.lines().map(|l| if l.starts_with(&format!("{retardataire},")) { format!("{l}2\n") } else { format!("{l}\n") }).collect();
+    assert!(texte.lines().any(|l| l.starts_with(&format!("{retardataire},")) && l.ends_with(",2")), "{texte}");
+    std::fs::write(&joueurs, texte).unwrap();
+    let partie = exemple().join("partie.partie");
+    let sortie = tmp.path().join("rapport");
+    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+    assert_eq!(code, Some(0), "{texte}");
+    assert!(!decisions(&sortie).contains_key(&(retardataire as u64, 1)), "pas de zéro « absent » avant l'arrivée");
+    let a = archive(&sortie);
+    assert!(!a["dossier"]["absences_a_verifier"].as_array().unwrap().iter().any(|x| x["table"] == retardataire && x["coup"] == 1), "{}", a["dossier"]["absences_a_verifier"]);
+    // Les comptes du bilan sont ceux des résultats.
+    let absents = a["resultats"]["absents"].as_array().unwrap().len();
+    assert!(texte.contains(&format!("{absents} bulletin(s) manquant(s) (zéro, 5.7)")), "{texte}");
+    let provisoires = texte.split("RÉSULTATS PROVISOIRES : ").nth(1).and_then(|t| t.split_whitespace().next()).unwrap_or("0").to_string();
+    assert!(texte.contains(&format!("vérifiez les {provisoires} bulletin(s)")), "{texte}");
+}

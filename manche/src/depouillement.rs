@@ -46,9 +46,10 @@ pub struct Entree<'a> {
     /// Une partie en cours, corrigée jusqu'à ce coup (`partie` s'y arrête) : les images des
     /// coups suivants sont laissées de côté, sans être lues.
     pub jusqu_au_coup: Option<u32>,
-    /// Les tables de la manche (`--joueurs`) ; sinon, celles dont le numéro est lu sans
-    /// doute.
-    pub tables: Option<BTreeSet<u32>>,
+    /// Les tables de la manche (`--joueurs`), chacune avec le premier coup qu'elle joue
+    /// (1, sauf un retardataire : colonne `arrivee`, 6.2 — avant, ni bulletin attendu ni
+    /// absence) ; sinon, celles dont le numéro est lu sans doute.
+    pub tables: Option<BTreeMap<u32, u32>>,
     pub corrections: Corrections,
     /// La correction du premier arbitre : un écart est montré sur la page de revue.
     pub premier: Option<&'a [CorrectionPremier]>,
@@ -103,7 +104,8 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;
     d.bilan.coups_de_la_partie = nb_coups;
-    let mut repartition = repartir(&scans, nb_coups, e.tables.as_ref(), e.seuils.table);
+    let tables_de_la_manche: Option<BTreeSet<u32>> = e.tables.as_ref().map(|t| t.keys().copied().collect());
+    let mut repartition = repartir(&scans, nb_coups, tables_de_la_manche.as_ref(), e.seuils.table);
     // Les scans que nomment les corrections (`scan:`) passent à leur bulletin.
     let mut corrections = e.corrections;
     let scans_nommes = crate::scans_corriges::appliquer(&mut corrections, &mut repartition, &scans);
@@ -221,12 +223,13 @@ fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], avec_extraits: bool
 }
 
 /// Compte les tables sans bulletin à chaque coup (zéro, 5.7) et note celles dont le zéro
-/// n'est pas sûr. Les tables de la manche sont celles de `--joueurs`, sinon celles qui ont
-/// au moins un bulletin.
-fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan], seuil_table: f64, ranges_ailleurs: &[RangeAilleurs]) {
-    let tables: BTreeSet<u32> = match tables {
+/// n'est pas sûr. Les tables de la manche sont celles de `--joueurs` (à partir de leur
+/// premier coup : un retardataire n'est pas absent avant, 6.2), sinon celles qui ont au
+/// moins un bulletin.
+fn absences(d: &mut Depouillement, tables: Option<&BTreeMap<u32, u32>>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan], seuil_table: f64, ranges_ailleurs: &[RangeAilleurs]) {
+    let tables: BTreeMap<u32, u32> = match tables {
         Some(t) => t.clone(),
-        None => d.bulletins.iter().map(|b| b.lecture.table).collect(),
+        None => d.bulletins.iter().map(|b| (b.lecture.table, 1)).collect(),
     };
     let presents: BTreeSet<(u32, u32)> = d.bulletins.iter().map(|b| (b.lecture.table, b.lecture.coup)).chain(d.erreurs.iter().filter_map(|er| Some((er.table?, er.coup?)))).collect();
     let mut rejetes_par_coup: BTreeMap<Option<u32>, Vec<&RejetImage>> = BTreeMap::new();
@@ -250,7 +253,7 @@ fn absences(d: &mut Depouillement, tables: Option<&BTreeSet<u32>>, nb_coups: u32
             0 => format!("aucune image pour le coup {coup} (dossier du coup absent ou vide) : ses scans manquent peut-être"),
             n => format!("les {n} image(s) du coup {coup} sont des pages blanches (le côté vide des feuilles scanné ?) : ses scans manquent peut-être"),
         };
-        for &table in tables.iter().filter(|&&t| !presents.contains(&(t, coup))) {
+        for (&table, _) in tables.iter().filter(|&(&t, &arrivee)| coup >= arrivee && !presents.contains(&(t, coup))) {
             d.bilan.absents += 1;
             let mut raisons = doutes_sur_l_absence(table, &pistes, &repartition.tables_en_double);
             // Son bulletin est peut-être rangé dans le dossier d'un autre coup.

@@ -304,14 +304,14 @@ mod tests {
         let rapport = manche.join("rapport");
         std::fs::create_dir_all(rapport.join("revue")).unwrap();
         std::fs::write(rapport.join("revue/coup01-table003.jpg"), b"x").unwrap();
-        let inv = inventaire(&[manche.clone()], None, &[&rapport]).unwrap();
+        let inv = inventaire(std::slice::from_ref(&manche), None, &[&rapport]).unwrap();
         assert!(inv.ignores.contains(&"rapport/".to_string()), "{:?}", inv.ignores);
         // Sans qu'on le dise (`arbitre lire`, `arbitre evaluer`), un dossier de rapports se
         // reconnaît à son archive.
-        assert!(inventaire(&[manche.clone()], None, &[]).unwrap().images.iter().any(|s| s.nom.starts_with("rapport/")));
+        assert!(inventaire(std::slice::from_ref(&manche), None, &[]).unwrap().images.iter().any(|s| s.nom.starts_with("rapport/")));
         std::fs::write(rapport.join("archive.json"), b"{}").unwrap();
         std::fs::write(rapport.join("decisions.jsonl"), b"").unwrap();
-        let sans_le_dire = inventaire(&[manche.clone()], None, &[]).unwrap();
+        let sans_le_dire = inventaire(std::slice::from_ref(&manche), None, &[]).unwrap();
         assert_eq!(sans_le_dire.images.len(), inv.images.len());
         assert!(sans_le_dire.ignores.contains(&"rapport/".to_string()));
         let vus: Vec<(&str, Option<u32>)> = inv.images.iter().map(|s| (s.nom.as_str(), s.coup)).collect();

@@ -13,7 +13,7 @@ use arbitre_manche::doute::Seuils;
 use arbitre_manche::evaluation::{mesurer, MesuresDecisions};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::joueurs::lire_joueurs;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use anyhow::{bail, Context, Result};
 use arbitre_echantillons::rendu::LieuRature;
 use arbitre_echantillons::verite::VeriteTerrain;
@@ -154,8 +154,8 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     let partie = lire_partie(partie, a.regles.formule()?)?;
     let lexique = LexiquePartie::new(&partie, &lx);
     let joueurs = a.manche.join("joueurs.csv");
-    let tables: Option<BTreeSet<u32>> = if joueurs.exists() {
-        Some(lire_joueurs(&joueurs.display().to_string(), &lire_texte(&joueurs)?)?.iter().map(|j| j.table).collect())
+    let tables: Option<BTreeMap<u32, u32>> = if joueurs.exists() {
+        Some(lire_joueurs(&joueurs.display().to_string(), &lire_texte(&joueurs)?)?.iter().map(|j| (j.table, j.arrivee.unwrap_or(1))).collect())
     } else {
         None
     };
