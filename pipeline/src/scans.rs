@@ -1,8 +1,7 @@
 //! Trouver les scans d'une manche : des fichiers ou des dossiers ; dans un dossier nommé
 //! `coup-05`, `coup5`, `Coup n°5` ou `05` (et ses sous-dossiers), les scans sont ceux du
-//! coup 5, et hors d'un tel
-//! dossier, un fichier qui le dit dans son nom (`coup-05.pdf`, `Coup 5 (2).pdf` : la liasse
-//! d'un coup passée au chargeur du scanner) aussi. Les fichiers images (JPEG, PNG, PDF ou
+//! coup 5, et hors d'un tel dossier, un fichier qui le dit dans son nom (`coup-05.pdf`,
+//! `Coup 5 (2).pdf` : la liasse d'un coup passée au chargeur du scanner) aussi. Les fichiers images (JPEG, PNG, PDF ou
 //! TIFF, d'après leur extension) sont lus ; les autres fichiers d'un dossier (vérité
 //! terrain, notes) sont comptés à part, jamais pris pour des bulletins.
 
