@@ -138,8 +138,15 @@ impl Bilan {
         if let Some((n, fichiers)) = self.apres_le_coup.filter(|&(_, f)| f > 0) {
             let _ = writeln!(t, "{fichiers} fichier(s) d'image des coups après le coup {n} laissé(s) de côté (partie en cours, --jusqu-au-coup {n})");
         }
-        if !self.ignores.is_empty() {
-            let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", self.ignores.len());
+        // Les dossiers laissés de côté (rapports d'arbitre rangés parmi les scans, dossiers
+        // trop profonds ou déjà vus par un lien) sont nommés : des images y sont peut-être.
+        let (dossiers, fichiers): (Vec<&String>, Vec<&String>) = self.ignores.iter().partition(|f| f.ends_with('/'));
+        if !fichiers.is_empty() {
+            let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", fichiers.len());
+        }
+        if !dossiers.is_empty() {
+            let noms = dossiers.iter().take(3).map(|d| d.as_str()).collect::<Vec<_>>().join(", ");
+            let _ = writeln!(t, "{} dossier(s) laissé(s) de côté, sans être lus (rapports d'arbitre, plus de {} niveaux de sous-dossiers, ou déjà vus par un lien) : {noms}{}", dossiers.len(), arbitre_pipeline::scans::PROFONDEUR_MAX, if dossiers.len() > 3 { ", …" } else { "" });
         }
         t
     }
@@ -179,5 +186,13 @@ mod tests {
         assert!(t.contains(", 3 confirmé(s) par une personne"), "{t}");
         assert!(t.contains("2 correction(s) de personnes pour un bulletin sans scan"), "{t}");
         assert!(t.contains("rejeté(s) : écarté par une personne 1"), "{t}");
+    }
+
+    #[test]
+    fn les_dossiers_laisses_de_cote_sont_nommes() {
+        let b = Bilan { ignores: vec!["coup-01/a.json".into(), "rapport/".into(), "notes.txt".into()], ..Default::default() };
+        let t = b.texte();
+        assert!(t.contains("2 autre(s) fichier(s) laissé(s) de côté (pas des images)"), "{t}");
+        assert!(t.contains("1 dossier(s) laissé(s) de côté, sans être lus") && t.contains(": rapport/\n"), "{t}");
     }
 }
