@@ -142,7 +142,9 @@ impl Bilan {
         // trop profonds ou déjà vus par un lien) sont nommés : des images y sont peut-être.
         let (dossiers, fichiers): (Vec<&String>, Vec<&String>) = self.ignores.iter().partition(|f| f.ends_with('/'));
         if !fichiers.is_empty() {
-            let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images)", fichiers.len());
+            let archives = arbitre_pipeline::scans::archives_compressees(fichiers.iter().copied());
+            let conseil = if archives.is_empty() { String::new() } else { format!(", dont {}", arbitre_pipeline::scans::conseil_archives(&archives)) };
+            let _ = writeln!(t, "{} autre(s) fichier(s) laissé(s) de côté (pas des images){conseil}", fichiers.len());
         }
         if !dossiers.is_empty() {
             let noms = dossiers.iter().take(3).map(|d| d.as_str()).collect::<Vec<_>>().join(", ");
@@ -190,9 +192,9 @@ mod tests {
 
     #[test]
     fn les_dossiers_laisses_de_cote_sont_nommes() {
-        let b = Bilan { ignores: vec!["coup-01/a.json".into(), "rapport/".into(), "notes.txt".into()], ..Default::default() };
+        let b = Bilan { ignores: vec!["coup-01/a.json".into(), "rapport/".into(), "notes.txt".into(), "coup-05.zip".into()], ..Default::default() };
         let t = b.texte();
-        assert!(t.contains("2 autre(s) fichier(s) laissé(s) de côté (pas des images)"), "{t}");
+        assert!(t.contains("3 autre(s) fichier(s) laissé(s) de côté (pas des images), dont archive(s) compressée(s), non lue(s) : décompressez-la(les) dans le dossier des scans (coup-05.zip)\n"), "{t}");
         assert!(t.contains("1 dossier(s) laissé(s) de côté, sans être lus") && t.contains(": rapport/\n"), "{t}");
     }
 }

@@ -35,10 +35,24 @@ pub enum ErreurScans {
 }
 
 fn autres_fichiers(ignores: &[String]) -> String {
+    let archives = archives_compressees(ignores);
+    let conseil = if archives.is_empty() { String::new() } else { format!(" ; {}", conseil_archives(&archives)) };
     match ignores.len() {
         0 => String::new(),
-        n => format!(" ; {n} autre(s) fichier(s) laissé(s) de côté : {}{}", ignores.iter().take(5).cloned().collect::<Vec<_>>().join(", "), if n > 5 { ", …" } else { "" }),
+        n => format!(" ; {n} autre(s) fichier(s) laissé(s) de côté : {}{}{conseil}", ignores.iter().take(5).cloned().collect::<Vec<_>>().join(", "), if n > 5 { ", …" } else { "" }),
     }
+}
+
+/// Les archives compressées parmi des fichiers laissés de côté (`.zip`, `.7z`, `.rar`,
+/// `.tar.gz`…) : des scans envoyés par courriel, peut-être, que personne n'a décompressés.
+pub fn archives_compressees<'a>(fichiers: impl IntoIterator<Item = &'a String>) -> Vec<&'a str> {
+    const EXTENSIONS: [&str; 7] = [".zip", ".7z", ".rar", ".tar", ".tgz", ".tar.gz", ".tar.xz"];
+    fichiers.into_iter().map(String::as_str).filter(|f| EXTENSIONS.iter().any(|e| f.to_lowercase().ends_with(e))).collect()
+}
+
+/// Le conseil pour des archives compressées laissées de côté.
+pub fn conseil_archives(archives: &[&str]) -> String {
+    format!("archive(s) compressée(s), non lue(s) : décompressez-la(les) dans le dossier des scans ({})", archives.iter().take(3).copied().collect::<Vec<_>>().join(", "))
 }
 
 /// Le coup qu'un nom de dossier désigne : `coup-05`, `coup_5`, `coup5`, `Coup 12`,
@@ -324,7 +338,11 @@ mod tests {
         let vide = d.path().join("vide");
         std::fs::create_dir_all(&vide).unwrap();
         std::fs::write(vide.join("lot.docx"), b"x").unwrap();
-        let e = inventaire(&[vide], None, &[]).unwrap_err();
+        let e = inventaire(std::slice::from_ref(&vide), None, &[]).unwrap_err();
         assert!(e.to_string().ends_with("vide : aucune image de bulletin (JPEG, PNG, TIFF, PDF ou WebP) ; 1 autre(s) fichier(s) laissé(s) de côté : lot.docx"), "{e}");
+        // Les scans reçus en archive, pas décompressés : le message le dit.
+        std::fs::write(vide.join("Scans coup 1-5.ZIP"), b"PK").unwrap();
+        let e = inventaire(&[vide], None, &[]).unwrap_err();
+        assert!(e.to_string().ends_with("; archive(s) compressée(s), non lue(s) : décompressez-la(les) dans le dossier des scans (Scans coup 1-5.ZIP)"), "{e}");
     }
 }
