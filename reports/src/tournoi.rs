@@ -38,6 +38,10 @@ pub struct ScorePartie {
     pub ex_aequo: bool,
     pub avertissements: u32,
     pub solos: usize,
+    /// Ses bulletins encore à vérifier dans cette partie (lue par `arbitre run`) : son total
+    /// n'y est que provisoire.
+    #[serde(default)]
+    pub a_verifier: usize,
 }
 
 /// Un joueur sur tout le tournoi.
@@ -54,6 +58,9 @@ pub struct LigneTournoi {
     pub ex_aequo: bool,
     pub avertissements: u32,
     pub solos: usize,
+    /// Ses bulletins encore à vérifier, toutes parties : son total n'est que provisoire.
+    #[serde(default)]
+    pub a_verifier: usize,
 }
 
 /// Le classement général.
@@ -96,9 +103,9 @@ impl Tournoi {
             }
             // Des bulletins à vérifier (`arbitre run`) : les décisions de la machine n'y sont
             // que provisoires, et les totaux avec elles.
-            let a_verifier = crate::verification::cases_a_verifier(d, &r).len();
-            if a_verifier > 0 {
-                a_reprendre.push(compte(a_verifier, "bulletin à vérifier", "bulletins à vérifier"));
+            let a_verifier = crate::verification::cases_a_verifier(d, &r);
+            if !a_verifier.is_empty() {
+                a_reprendre.push(compte(a_verifier.len(), "bulletin à vérifier", "bulletins à vérifier"));
             }
             // Une partie en cours (`run --jusqu-au-coup`) ne compte que ses premiers coups.
             a_reprendre.extend(d.partie.en_cours());
@@ -130,6 +137,7 @@ impl Tournoi {
                     ex_aequo: l.ex_aequo,
                     avertissements: l.avertissements,
                     solos: l.solos.len(),
+                    a_verifier: a_verifier.keys().filter(|&&(t, _)| t == l.table).count(),
                 });
             }
         }
@@ -146,6 +154,7 @@ impl Tournoi {
                     rang: 0,
                     ex_aequo: false,
                     avertissements: jouees().map(|p| p.avertissements).sum(),
+                    a_verifier: jouees().map(|p| p.a_verifier).sum(),
                     solos: jouees().map(|p| p.solos).sum(),
                     parties,
                 }
@@ -184,6 +193,12 @@ pub fn tournoi_csv(t: &Tournoi) -> String {
         entete.extend([format!("Partie {i} points"), format!("Partie {i} rang"), format!("Partie {i} table")]);
     }
     entete.extend(["Total", "% des tops", "Avertissements", "Solos", "Parties jouées"].map(String::from));
+    // Tant que des bulletins sont à vérifier, une dernière colonne les compte par joueur
+    // (comme `resultats.csv` d'une manche lue sur des scans).
+    let provisoire = t.lignes.iter().any(|l| l.a_verifier > 0);
+    if provisoire {
+        entete.push(crate::classement::COLONNE_A_VERIFIER.to_string());
+    }
     let _ = w.write_record(&entete);
     for l in &t.lignes {
         let mut champs = vec![l.rang.to_string(), if l.ex_aequo { "oui" } else { "non" }.to_string(), l.joueur.clone()];
@@ -200,6 +215,9 @@ pub fn tournoi_csv(t: &Tournoi) -> String {
             l.solos.to_string(),
             l.parties.iter().flatten().count().to_string(),
         ]);
+        if provisoire {
+            champs.push(l.a_verifier.to_string());
+        }
         let _ = w.write_record(&champs);
     }
     crate::tableur::texte(w)
@@ -219,11 +237,12 @@ pub fn tournoi_html(t: &Tournoi) -> String {
     for (i, p) in t.parties.iter().enumerate() {
         h.push_str(&format!("<th title=\"{}\">Partie {}<br><span class=\"note\">{}</span></th>", e(&p.titre), i + 1, e(&p.titre)));
     }
-    h.push_str("<th>Total</th><th>% tops</th><th>Av.</th><th>Solos</th></tr>\n<tr><td></td><td class=\"g\">Top</td>");
+    let provisoire = t.lignes.iter().any(|l| l.a_verifier > 0);
+    h.push_str(&format!("<th>Total</th><th>% tops</th><th>Av.</th><th>Solos</th>{}</tr>\n<tr><td></td><td class=\"g\">Top</td>", if provisoire { "<th>À vérifier</th>" } else { "" }));
     for p in &t.parties {
         h.push_str(&format!("<td>{}</td>", p.total_tops));
     }
-    h.push_str(&format!("<td>{}</td><td>100,0</td><td></td><td></td></tr>\n", t.total_tops));
+    h.push_str(&format!("<td>{}</td><td>100,0</td><td></td><td></td>{}</tr>\n", t.total_tops, if provisoire { "<td></td>" } else { "" }));
     for l in &t.lignes {
         h.push_str(&format!("<tr><td>{}</td><td class=\"g\">{}</td>", rang(l.rang, l.ex_aequo), e(&l.joueur)));
         for p in &l.parties {
@@ -232,9 +251,14 @@ pub fn tournoi_html(t: &Tournoi) -> String {
                 None => h.push_str("<td class=\"absent\">absent</td>"),
             }
         }
-        h.push_str(&format!("<td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td></tr>\n", l.total, pourcentage(l.pourcentage), l.avertissements, l.solos));
+        let a_verifier = match (provisoire, l.a_verifier) {
+            (false, _) => String::new(),
+            (true, 0) => "<td></td>".to_string(),
+            (true, n) => format!("<td class=\"alerte\">{n}</td>"),
+        };
+        h.push_str(&format!("<td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td>{a_verifier}</tr>\n", l.total, pourcentage(l.pourcentage), l.avertissements, l.solos));
     }
-    h.push_str("</table>\n<p class=\"note\">Dans chaque partie : le total de la partie (avertissements au-delà des gratuits et bonifications de solo comprises) et, en exposant, le rang dans la partie (« ex » : ex aequo). Absent : 0 point. % tops : total sur la somme des tops de toutes les parties. Av. : avertissements de toutes les parties (5.9).</p>\n");
+    h.push_str(&format!("</table>\n<p class=\"note\">Dans chaque partie : le total de la partie (avertissements au-delà des gratuits et bonifications de solo comprises) et, en exposant, le rang dans la partie (« ex » : ex aequo). Absent : 0 point. % tops : total sur la somme des tops de toutes les parties. Av. : avertissements de toutes les parties (5.9).{}</p>\n", if provisoire { " À vérifier : les bulletins du joueur qu'une personne doit encore relire (parties lues sur des scans) ; son total est provisoire." } else { "" }));
     h.push_str("<h2>Parties</h2>\n<ol>\n");
     for p in &t.parties {
         h.push_str(&format!(

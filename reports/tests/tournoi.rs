@@ -133,8 +133,20 @@ fn partie_donnee_deux_fois_ou_nom_ambigu_refuses_et_provisoire_signale() {
     let t = Tournoi::classer("T", &[("a.json".into(), lue.clone())]).unwrap();
     assert!(t.provisoire());
     assert!(tournoi_html(&t).contains("à reprendre : 1 bulletin à vérifier"), "{}", tournoi_html(&t));
+    // Et pour le joueur dont le bulletin est à vérifier : son total est provisoire, la
+    // colonne « À vérifier » le dit (CSV et HTML), à lui seul.
+    let table = lue.bulletins[0].decision.table;
+    let nom = lue.joueurs.iter().find(|j| j.table == table).unwrap().nom.clone().unwrap();
+    let csv = tournoi_csv(&t);
+    assert!(csv.lines().next().unwrap().ends_with(";À vérifier"), "{csv}");
+    for ligne in csv.lines().skip(1) {
+        assert_eq!(ligne.ends_with(";1"), ligne.contains(&nom), "{ligne}");
+    }
+    assert!(tournoi_html(&t).contains("<th>À vérifier</th>"));
     // Relu par une personne : plus rien à reprendre.
     lue.bulletins[0].verification = Some(verification(false));
-    assert!(!Tournoi::classer("T", &[("a.json".into(), lue)]).unwrap().provisoire());
+    let relu = Tournoi::classer("T", &[("a.json".into(), lue)]).unwrap();
+    assert!(!relu.provisoire());
+    assert!(!tournoi_csv(&relu).contains("À vérifier") && !tournoi_html(&relu).contains("À vérifier"));
     assert!(!Tournoi::classer("T", &[("a.json".into(), p1)]).unwrap().provisoire());
 }
