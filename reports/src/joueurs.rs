@@ -22,6 +22,12 @@ use arbitre_engine::fichier::ErreurFichier;
 use std::path::Path;
 
 /// Lit le texte d'un fichier de joueurs.
+/// Les tables des joueurs, chacune avec le premier coup qu'elle joue : 1, sauf pour un
+/// retardataire (colonne `arrivee`, 6.2). Avant ce coup, aucun bulletin n'est attendu.
+pub fn premier_coup_par_table(joueurs: &[Joueur]) -> std::collections::BTreeMap<u32, u32> {
+    joueurs.iter().map(|j| (j.table, j.arrivee.unwrap_or(1))).collect()
+}
+
 pub fn lire_joueurs(fichier: &str, texte: &str) -> Result<Vec<Joueur>, Erreur> {
     let mut joueurs: Vec<Joueur> = Vec::new();
     for (ligne, champs) in lignes_csv(fichier, texte)? {

@@ -170,6 +170,12 @@ impl Tournoi {
         Ok(Tournoi { titre: titre.to_string(), parties: entetes, total_tops, lignes })
     }
 
+    /// Des joueurs ont-ils des bulletins encore à vérifier ? Le classement a alors une
+    /// colonne « À vérifier » (CSV et HTML).
+    pub fn a_verifier(&self) -> bool {
+        self.lignes.iter().any(|l| l.a_verifier > 0)
+    }
+
     /// Le classement est-il provisoire (une partie a des bulletins à reprendre) ?
     pub fn provisoire(&self) -> bool {
         self.parties.iter().any(|p| !p.a_reprendre.is_empty())
@@ -195,7 +201,7 @@ pub fn tournoi_csv(t: &Tournoi) -> String {
     entete.extend(["Total", "% des tops", "Avertissements", "Solos", "Parties jouées"].map(String::from));
     // Tant que des bulletins sont à vérifier, une dernière colonne les compte par joueur
     // (comme `resultats.csv` d'une manche lue sur des scans).
-    let provisoire = t.lignes.iter().any(|l| l.a_verifier > 0);
+    let provisoire = t.a_verifier();
     if provisoire {
         entete.push(crate::classement::COLONNE_A_VERIFIER.to_string());
     }
@@ -237,7 +243,7 @@ pub fn tournoi_html(t: &Tournoi) -> String {
     for (i, p) in t.parties.iter().enumerate() {
         h.push_str(&format!("<th title=\"{}\">Partie {}<br><span class=\"note\">{}</span></th>", e(&p.titre), i + 1, e(&p.titre)));
     }
-    let provisoire = t.lignes.iter().any(|l| l.a_verifier > 0);
+    let provisoire = t.a_verifier();
     h.push_str(&format!("<th>Total</th><th>% tops</th><th>Av.</th><th>Solos</th>{}</tr>\n<tr><td></td><td class=\"g\">Top</td>", if provisoire { "<th>À vérifier</th>" } else { "" }));
     for p in &t.parties {
         h.push_str(&format!("<td>{}</td>", p.total_tops));

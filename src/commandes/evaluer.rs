@@ -12,7 +12,7 @@ use arbitre_manche::depouillement::{depouiller, Entree};
 use arbitre_manche::doute::Seuils;
 use arbitre_manche::evaluation::{mesurer, MesuresDecisions};
 use arbitre_pipeline::lecture_scan::LectureScan;
-use arbitre_reports::joueurs::lire_joueurs;
+use arbitre_reports::joueurs::{lire_joueurs, premier_coup_par_table};
 use std::collections::{BTreeMap, HashMap};
 use anyhow::{bail, Context, Result};
 use arbitre_echantillons::rendu::LieuRature;
@@ -155,7 +155,7 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     let lexique = LexiquePartie::new(&partie, &lx);
     let joueurs = a.manche.join("joueurs.csv");
     let tables: Option<BTreeMap<u32, u32>> = if joueurs.exists() {
-        Some(lire_joueurs(&joueurs.display().to_string(), &lire_texte(&joueurs)?)?.iter().map(|j| (j.table, j.arrivee.unwrap_or(1))).collect())
+        Some(premier_coup_par_table(&lire_joueurs(&joueurs.display().to_string(), &lire_texte(&joueurs)?)?))
     } else {
         None
     };

@@ -19,7 +19,7 @@ use arbitre_reports::dossier::PartieResumee;
 use arbitre_manche::depouillement::{depouiller, Entree};
 use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_reports::verification::PAGE_BLANCHE;
-use std::collections::BTreeMap;
+use arbitre_reports::joueurs::premier_coup_par_table;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -94,7 +94,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let coups_du_fichier = p.partie.coups.len() as u32;
     let en_cours = partie_en_cours(a.jusqu_au_coup, &mut p, &mut corrections, m)?;
     let lexique = LexiquePartie::new(&p.partie, &p.lexique);
-    let tables: BTreeMap<u32, u32> = p.joueurs.iter().map(|j| (j.table, j.arrivee.unwrap_or(1))).collect();
+    let tables = premier_coup_par_table(&p.joueurs);
     let entree = Entree {
         partie: &p.partie,
         lexique: &lexique,
