@@ -5,7 +5,7 @@
 
 use crate::table_deduite::{Confirmation, Manche, NumerosLus};
 use arbitre_pipeline::lecture_scan::LectureScan;
-use arbitre_reports::verification::RejetImage;
+use arbitre_reports::verification::{RejetImage, DOUBLON, TABLE_EN_DOUBLE};
 use std::collections::{BTreeMap, BTreeSet};
 
 
@@ -53,6 +53,17 @@ pub fn tables_possibles(s: &LectureScan) -> Vec<(u32, f64)> {
 /// reste sous `seuil` (`Seuils::table`).
 pub fn numero_sur(p: f64, seuil: f64) -> bool {
     p >= 1.0 - seuil
+}
+
+/// `s` est une copie du bulletin `retenu` : le même bulletin scanné deux fois (fichier
+/// copié, page repassée au scanner) — son numéro de table lu sûrement, et la même encre
+/// lue, jusqu'aux probabilités de chaque case et de chaque cadre. La même lecture la plus
+/// probable ne suffit pas : en Duplicate, bien des joueurs rendent au même coup le même mot,
+/// à la même place, au même score, et le second bulletin peut être celui d'une table
+/// absente au numéro mal lu.
+pub fn copie_de(s: &LectureScan, retenu: &LectureScan, seuil: f64) -> bool {
+    tables_possibles(s).first().is_some_and(|&(_, p)| numero_sur(p, seuil))
+        && (&s.lecture, &s.cases, &s.table, &s.reference, &s.score) == (&retenu.lecture, &retenu.cases, &retenu.table, &retenu.reference, &retenu.score)
 }
 
 /// La probabilité qu'un scan porte le numéro `table`, parmi ses numéros possibles
@@ -105,7 +116,9 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         candidats.push(Attribution { scan: i, table, coup, raisons, table_deduite, numero_partage: false });
     }
     // Deux bulletins pour une même table au même coup : le plus sûr de son numéro est
-    // gardé, à vérifier ; l'autre est rejeté en le nommant.
+    // gardé ; les autres sont rejetés en le nommant. Une copie du retenu (le même bulletin
+    // scanné deux fois) ne met pas sa décision en doute ; un autre bulletin, si : le
+    // retenu est à vérifier.
     let mut par_case: BTreeMap<(u32, u32), Vec<Attribution>> = BTreeMap::new();
     for a in candidats {
         par_case.entry((a.coup, a.table)).or_default().push(a);
@@ -114,13 +127,19 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         if v.len() > 1 {
             let confiance = |a: &Attribution| tables_possibles(&scans[a.scan]).iter().find(|x| x.0 == table).map_or(0.0, |x| x.1);
             v.sort_by(|a, b| confiance(b).total_cmp(&confiance(a)).then(a.scan.cmp(&b.scan)));
-            let garde = nom(&scans[v[0].scan]);
-            let autres: Vec<String> = v[1..].iter().map(|a| nom(&scans[a.scan])).collect();
-            let n = v.len();
-            r.tables_en_double.insert(table);
-            v[0].raisons.push(format!("{n} bulletins pour la table {table} au coup {coup} : {garde} retenu, {} écarté(s)", autres.join(", ")));
-            for a in &v[1..] {
-                r.rejets.push(rejet(&scans[a.scan], "doublon", format!("deuxième bulletin pour la table {table} au coup {coup} (retenu : {garde})")));
+            let retenu = &scans[v[0].scan];
+            let garde = nom(retenu);
+            let (copies, autres): (Vec<usize>, Vec<usize>) = v[1..].iter().map(|a| a.scan).partition(|&i| copie_de(&scans[i], retenu, seuil));
+            for i in copies {
+                r.rejets.push(rejet(&scans[i], DOUBLON, format!("copie de {garde} (table {table}, coup {coup}) : même numéro de table, lu sûrement, et même encre lue — le même bulletin scanné deux fois")));
+            }
+            if !autres.is_empty() {
+                let noms: Vec<String> = autres.iter().map(|&i| nom(&scans[i])).collect();
+                r.tables_en_double.insert(table);
+                v[0].raisons.push(format!("{} bulletins pour la table {table} au coup {coup} : {garde} retenu, {} écarté(s)", noms.len() + 1, noms.join(", ")));
+                for i in autres {
+                    r.rejets.push(rejet(&scans[i], TABLE_EN_DOUBLE, format!("deuxième bulletin pour la table {table} au coup {coup} (retenu : {garde}) : le bulletin d'une autre table au numéro mal lu, ou un second bulletin du joueur")));
+                }
             }
         }
         r.attribues.push(v.swap_remove(0));
@@ -202,5 +221,54 @@ fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static
         R::AutreFormulaire => "autre_formulaire",
         R::RecalageInsuffisant => "recalage_insuffisant",
         R::TableIllisible => "table_illisible",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbitre_engine::lecture::Lecture;
+    use arbitre_pipeline::lecture_scan::{Alternative, ChampLu};
+
+    /// Un scan du coup 1 : numéro de table lu ainsi, un score lu « 12 » à `p_score`, et la
+    /// lecture la plus probable.
+    fn scan(image: &str, tables: &[(&str, f32)], p_score: f32, lecture: &Lecture) -> LectureScan {
+        let champ = |alt: &[(&str, f32)]| ChampLu { valeur: alt.first().map(|t| t.0.to_string()), alternatives: alt.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
+        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: Some(lecture.clone()), cases: Vec::new(), table: champ(tables), reference: ChampLu::default(), score: champ(&[("12", p_score), ("17", 1.0 - p_score)]), recalage: None, rejet: None }
+    }
+
+    /// Les rejets (image, raison) et le retenu de la table 24 avec ses raisons.
+    fn repartis(scans: &[LectureScan]) -> (Vec<(String, String)>, Vec<String>) {
+        let tables: BTreeSet<u32> = (1..=30).collect();
+        let r = repartir(scans, 3, Some(&tables), 0.02);
+        let retenu = r.attribues.iter().find(|a| a.table == 24).expect("la table 24 a un bulletin");
+        (r.rejets.iter().map(|rj| (rj.image.clone(), rj.raison.clone())).collect(), retenu.raisons.clone())
+    }
+
+    #[test]
+    fn seul_le_meme_bulletin_scanne_deux_fois_est_un_doublon() {
+        let race = Lecture::nouvelle(24, 1);
+        let a = scan("coup-01/scan-001.jpg", &[("24", 0.999)], 0.97, &race);
+        // Le même fichier passé deux fois : un doublon, et le retenu n'est pas mis en doute.
+        let copie = LectureScan { image: "coup-01/scan-001-bis.jpg".into(), ..a.clone() };
+        let (rejets, raisons) = repartis(&[a.clone(), copie.clone()]);
+        assert_eq!(rejets, [("coup-01/scan-001-bis.jpg".to_string(), DOUBLON.to_string())]);
+        assert!(raisons.is_empty(), "{raisons:?}");
+        // La même lecture la plus probable, mais pas la même encre (le score lu à 90 % au
+        // lieu de 97 %) : le bulletin d'un autre joueur qui a joué le même coup, son numéro
+        // mal lu. Second bulletin de la table, et le retenu est à vérifier.
+        let autre_joueur = LectureScan { image: "coup-01/scan-002.jpg".into(), ..scan("", &[("24", 0.999)], 0.90, &race) };
+        let (rejets, raisons) = repartis(&[a.clone(), autre_joueur]);
+        assert_eq!(rejets, [("coup-01/scan-002.jpg".to_string(), TABLE_EN_DOUBLE.to_string())]);
+        assert!(raisons.len() == 1 && raisons[0].starts_with("2 bulletins pour la table 24 au coup 1"), "{raisons:?}");
+        // La même encre, mais le numéro d'une copie lu avec doute : pas une copie sûre.
+        let douteux = |image: &str| LectureScan { image: image.into(), table: scan("", &[("24", 0.95), ("21", 0.05)], 0.97, &race).table, ..a.clone() };
+        let (rejets, _) = repartis(&[douteux("coup-01/scan-003.jpg"), douteux("coup-01/scan-004.jpg")]);
+        assert_eq!(rejets, [("coup-01/scan-004.jpg".to_string(), TABLE_EN_DOUBLE.to_string())]);
+        // Trois bulletins : la copie est un doublon, l'autre un second bulletin.
+        let tiers = LectureScan { image: "coup-01/scan-005.jpg".into(), lecture: Some(Lecture::nouvelle(24, 1)), ..scan("", &[("24", 0.99)], 0.5, &race) };
+        let (rejets, raisons) = repartis(&[a, copie, tiers]);
+        assert_eq!(rejets, [("coup-01/scan-001-bis.jpg".to_string(), DOUBLON.to_string()), ("coup-01/scan-005.jpg".to_string(), TABLE_EN_DOUBLE.to_string())]);
+        assert!(raisons[0].contains("scan-001.jpg retenu, coup-01/scan-005.jpg écarté(s)"), "{raisons:?}");
     }
 }

@@ -41,6 +41,30 @@ pub fn coup_du_bulletin(l: &Lecture, decision: &Decision, nb_coups: u32, corrige
     })
 }
 
+/// Le coup voisin (`coup − 1`, puis `coup + 1`) où la table n'a pas de bulletin
+/// (`sans_bulletin`) et dont la lecture d'un bulletin **valide** serait aussi une solution
+/// valide au score écrit. Un bulletin remis en retard posé sur la pile du coup suivant, deux
+/// piles voisines mélangées, quand le joueur n'a rien rendu au coup du dossier : valide aux
+/// deux coups, aucune sanction ne le trahit, et il serait payé au coup du dossier pendant
+/// que le sien compte une absence. Trouvé sur une manche neuve, première mesure (`2_ai`
+/// graine 351, 27 novembre 2026) : OTER H12 à 12 points, bulletin du coup 17 de la table 35
+/// rangé au coup 18, où la table n'avait rien rendu — payé 12 au coup 18 au lieu d'un zéro.
+///
+/// Les seuls coups voisins, et sans bulletin de la table : le même mot, à la même place et
+/// au même score, est souvent jouable deux coups de suite (les lettres restées sur le
+/// chevalet), et ne dit rien tant que la table a son bulletin à chacun des deux coups.
+pub fn coup_voisin_sans_bulletin(l: &Lecture, decision: &Decision, sans_bulletin: impl Fn(u32) -> bool, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<u32> {
+    if decision.verdict != Verdict::Valide {
+        return None;
+    }
+    let ecrit = decision.score_revendique?;
+    [l.coup.checked_sub(1), l.coup.checked_add(1)].into_iter().flatten().filter(|&c| sans_bulletin(c)).find(|&c| {
+        let mut ailleurs = l.clone();
+        ailleurs.coup = c;
+        corriger(&ailleurs).is_some_and(|d| d.verdict == Verdict::Valide && d.score == ecrit)
+    })
+}
+
 /// Un scan qui se lit comme le bulletin d'un autre coup.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RangeAilleurs {
@@ -61,6 +85,15 @@ impl RangeAilleurs {
             self.coup_probable,
             self.coup_probable,
             self.coup_du_dossier
+        )
+    }
+
+    /// La raison d'un bulletin valide aussi au coup voisin où sa table n'a rien rendu
+    /// ([`coup_voisin_sans_bulletin`]).
+    pub fn raison_du_bulletin_valide(&self) -> String {
+        format!(
+            "la même lecture serait aussi une solution du coup {}, au score écrit, et la table {} n'a pas de bulletin à ce coup : ce bulletin est peut-être celui du coup {}, rangé dans le dossier du coup {}",
+            self.coup_probable, self.table, self.coup_probable, self.coup_du_dossier
         )
     }
 
@@ -107,5 +140,25 @@ mod tests {
         assert_eq!(coup_du_bulletin(&l, &decision(4, 5, Verdict::Valide, vec![]), 6, corriger_au_coup(2, Verdict::Valide)), None);
         let sans_score = Decision { score_revendique: None, ..zero.clone() };
         assert_eq!(coup_du_bulletin(&l, &sans_score, 6, corriger_au_coup(2, Verdict::Valide)), None);
+    }
+
+    #[test]
+    fn un_bulletin_valide_aussi_au_coup_voisin_ou_sa_table_n_a_rien_rendu() {
+        // Le bulletin du coup 4, rangé au coup 5, valide aux deux coups au score écrit.
+        let l = Lecture::nouvelle(4, 5);
+        let valide = decision(4, 5, Verdict::Valide, vec![]);
+        let aux_deux = |l: &Lecture| Some(if l.coup == 4 || l.coup == 5 { decision(l.table, l.coup, Verdict::Valide, vec![]) } else { decision(l.table, l.coup, Verdict::Zero, vec![]) });
+        assert_eq!(coup_voisin_sans_bulletin(&l, &valide, |c| c == 4, aux_deux), Some(4));
+        // La table a rendu son bulletin au coup 4 : le même coup jouable deux fois ne dit rien.
+        assert_eq!(coup_voisin_sans_bulletin(&l, &valide, |_| false, aux_deux), None);
+        // Sans bulletin au coup 3, où la lecture n'est pas une solution ; au coup 2, qui n'est
+        // pas voisin.
+        assert_eq!(coup_voisin_sans_bulletin(&l, &valide, |c| c == 3, aux_deux), None);
+        assert_eq!(coup_voisin_sans_bulletin(&l, &valide, |c| c == 2, corriger_au_coup(2, Verdict::Valide)), None);
+        // Une sanction relève de coup_du_bulletin ; sans score écrit, rien.
+        let zero = decision(4, 5, Verdict::Zero, vec![Motif::PlacementImpossible]);
+        assert_eq!(coup_voisin_sans_bulletin(&l, &zero, |c| c == 4, aux_deux), None);
+        let sans_score = Decision { score_revendique: None, ..valide };
+        assert_eq!(coup_voisin_sans_bulletin(&l, &sans_score, |c| c == 4, aux_deux), None);
     }
 }

@@ -120,7 +120,7 @@ impl Bilan {
         if self.corrigees > 0 {
             let _ = writeln!(t, "  {} lu(s) par une personne (fichier de corrections)", self.corrigees);
         }
-        let _ = writeln!(t, "  {} rejeté(s){}", self.total_rejetees(), if self.rejetees.is_empty() { String::new() } else { format!(" : {}", self.rejetees.iter().map(|(r, n)| format!("{} {n}", libelle_du_rejet(r))).collect::<Vec<_>>().join(", ")) });
+        let _ = writeln!(t, "  {} rejeté(s){}", self.total_rejetees(), if self.rejetees.is_empty() { String::new() } else { format!(" : {}", self.rejetees.iter().map(|(r, n)| format!("{} {n}", arbitre_reports::verification::libelle_du_rejet(r))).collect::<Vec<_>>().join(", ")) });
         if self.en_erreur > 0 {
             let _ = writeln!(t, "  {} en erreur (correction impossible, à corriger à la main)", self.en_erreur);
         }
@@ -154,15 +154,6 @@ impl Bilan {
     }
 }
 
-/// La raison d'un rejet dite en français : le mot de `rejets.jsonl` (`page_blanche`), ses
-/// accents rendus (`ecartee_par_une_personne` : « écarté par une personne »).
-fn libelle_du_rejet(code: &str) -> String {
-    match code {
-        crate::scans_corriges::ECARTEE => "écarté par une personne".to_string(),
-        _ => code.replace('_', " "),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,11 +174,13 @@ mod tests {
         // Après la revue : 3 absences confirmées (corrections `absent`), 1 encore à vérifier.
         let mut b = Bilan { absents: 1, absents_a_verifier: 1, absents_confirmes: 3, corrections_sans_scan: 2, ..Default::default() };
         b.placer(Place::Rejetee(crate::scans_corriges::ECARTEE.to_string()));
+        b.placer(Place::Rejetee(arbitre_reports::verification::TABLE_EN_DOUBLE.to_string()));
+        b.placer(Place::Rejetee(arbitre_reports::verification::TABLE_EN_DOUBLE.to_string()));
         let t = b.texte();
         assert!(t.contains("4 bulletin(s) manquant(s) (zéro, 5.7), dont 1 à vérifier"), "{t}");
         assert!(t.contains(", 3 confirmé(s) par une personne"), "{t}");
         assert!(t.contains("2 correction(s) de personnes pour un bulletin sans scan"), "{t}");
-        assert!(t.contains("rejeté(s) : écarté par une personne 1"), "{t}");
+        assert!(t.contains("3 rejeté(s) : écarté par une personne 1, second bulletin d'une table 2"), "{t}");
     }
 
     #[test]

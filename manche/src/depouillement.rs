@@ -6,7 +6,7 @@
 //! [`Bilan`] le compte.
 
 use crate::a_une_case_pres::lecture_voisine;
-use crate::autre_coup::{coup_du_bulletin, RangeAilleurs};
+use crate::autre_coup::{coup_du_bulletin, coup_voisin_sans_bulletin, RangeAilleurs};
 use crate::coup_etranger::coups_etrangers;
 use crate::attribution::{numero_sur, probabilite_du_numero, repartir, tables_possibles, Attribution, Repartition};
 use crate::bilan::{Bilan, Place};
@@ -25,7 +25,7 @@ use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::{LectureScan, RaisonRejet};
 use arbitre_pipeline::scans::{inventaire, ErreurScans, FichierScan};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
-use arbitre_reports::verification::{extrait_du_rejet, extrait_du_scan, AbsenceAVerifier, RejetImage, Verification, PAGE_BLANCHE};
+use arbitre_reports::verification::{extrait_du_rejet, extrait_du_scan, AbsenceAVerifier, RejetImage, Verification, DOUBLON, PAGE_BLANCHE};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -119,7 +119,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
 
     // Chaque scan attribué : corrigé par une personne, ou jugé par la machine.
     suivi.etape("bulletins", repartition.attribues.len());
-    let juges: Vec<ScanJuge> = repartition
+    let mut juges: Vec<ScanJuge> = repartition
         .attribues
         .par_iter()
         .map(|a| {
@@ -133,6 +133,12 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         })
         .collect();
     suivi.fin();
+    // Un bulletin valide aussi au coup voisin où sa table n'a rien rendu : peut-être rangé
+    // dans le mauvais dossier.
+    let presents: BTreeSet<(u32, u32)> = repartition.attribues.iter().map(|a| (a.table, a.coup)).chain(corrections.lectures.keys().copied()).collect();
+    let arrivee = |t: u32| e.tables.as_ref().map_or(Some(1), |tables| tables.get(&t).copied());
+    let sans_bulletin = |t: u32, c: u32| (1..=nb_coups).contains(&c) && arrivee(t).is_some_and(|a| c >= a) && !presents.contains(&(t, c));
+    juges.par_iter_mut().for_each(|j| voisin_sans_bulletin(j, &contextes, sans_bulletin));
     // Un coup dont presque aucun bulletin lu par la machine n'est payé : ses scans sont
     // peut-être d'une autre partie ou d'un autre coup ; chacun de ses bulletins est à vérifier.
     let par_la_machine = |j: &ScanJuge| matches!(j.place, Place::Automatique | Place::AVerifier);
@@ -280,6 +286,25 @@ struct ScanJuge {
     ailleurs: Option<RangeAilleurs>,
 }
 
+/// Un bulletin jugé par la machine, valide, dont la lecture serait aussi une solution du coup
+/// voisin où sa table n'a rien rendu (`sans_bulletin(table, coup)`) : à vérifier, et
+/// l'absence de la table à ce coup le nommera ([`coup_voisin_sans_bulletin`]).
+fn voisin_sans_bulletin(j: &mut ScanJuge, contextes: &Contextes<'_>, sans_bulletin: impl Fn(u32, u32) -> bool) {
+    if j.ailleurs.is_some() || !matches!(j.place, Place::Automatique | Place::AVerifier) {
+        return;
+    }
+    let Ok(b) = j.bulletin.as_mut() else { return };
+    let Some(v) = b.verification.as_mut() else { return };
+    let table = b.decision.table;
+    let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
+    let Some(coup_probable) = coup_voisin_sans_bulletin(&b.lecture, &b.decision, |c| sans_bulletin(table, c), corriger) else { return };
+    let r = RangeAilleurs { image: v.image.clone().unwrap_or_default(), table, coup_du_dossier: b.decision.coup, coup_probable };
+    v.raisons.push(r.raison_du_bulletin_valide());
+    v.a_verifier = true;
+    j.place = Place::AVerifier;
+    j.ailleurs = Some(r);
+}
+
 /// Juge un scan attribué : la décision de la lecture la plus probable, à vérifier si le
 /// doute compte, si l'attribution est incertaine ou si le recalage est douteux.
 fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils, nb_coups: u32) -> ScanJuge {
@@ -389,17 +414,14 @@ impl Pistes {
     /// `par_nom` : l'indice de chaque scan par son nom ([`nom_image`]) ; `seuil_table` :
     /// voir `Seuils::table`.
     fn du_coup(coup: u32, rejetees: &[&RejetImage], r: &Repartition, scans: &[LectureScan], par_nom: &HashMap<String, usize>, seuil_table: f64) -> Pistes {
-        // Une copie du bulletin retenu (même numéro, sûr, et même lecture : le même scan
-        // rangé deux fois) n'est le bulletin d'une table absente que si ce numéro est l'une
-        // de ses lectures. Toute autre image rejetée peut porter n'importe quel numéro : un
-        // doublon qui n'est pas une copie est le bulletin d'une autre table, et les lectures
-        // d'un numéro mal lu n'en contiennent pas toujours le vrai.
+        // Une copie du bulletin retenu (`attribution::copie_de` : le même scan rangé deux
+        // fois) n'est le bulletin d'une table absente que si ce numéro est l'une de ses
+        // lectures. Toute autre image rejetée peut porter n'importe quel numéro : un second
+        // bulletin qui n'est pas une copie est celui d'une autre table, et les lectures d'un
+        // numéro mal lu n'en contiennent pas toujours le vrai.
         let copie = |rj: &RejetImage| -> Option<Vec<(u32, f64)>> {
-            let s = &scans[*par_nom.get(&rj.image).filter(|_| rj.raison == "doublon")?];
-            let possibles = tables_possibles(s);
-            let &(lu, _) = possibles.first().filter(|&&(_, p)| numero_sur(p, seuil_table))?;
-            let retenu = r.attribues.iter().find(|a| a.coup == coup && a.table == lu)?;
-            (scans[retenu.scan].lecture == s.lecture).then_some(possibles)
+            let s = &scans[*par_nom.get(&rj.image).filter(|_| rj.raison == DOUBLON)?];
+            Some(tables_possibles(s))
         };
         let mut p = Pistes { rejetees: Vec::new(), copies: Vec::new(), attribues: Vec::new() };
         // Une page blanche ne porte le bulletin d'aucune table.
@@ -514,6 +536,7 @@ fn extraits_des_rejets(rejets: &[RejetImage], jpeg: &mut HashMap<String, Vec<u8>
 mod tests {
     use super::*;
     use arbitre_pipeline::lecture_scan::{Alternative, ChampLu};
+    use arbitre_reports::verification::TABLE_EN_DOUBLE;
 
     /// Un scan du coup 1 dont le numéro de table se lit ainsi.
     fn scan(image: &str, tables: &[(&str, f32)]) -> LectureScan {
@@ -532,28 +555,23 @@ mod tests {
     }
 
     #[test]
-    fn seule_la_copie_sure_d_un_bulletin_retenu_laisse_sur_le_zero_d_un_absent() {
-        // scan-002, copie de scan-001, est lu 37 (sûr à 99 %) ou 32 : écarté comme second
-        // bulletin de la 37.
+    fn seule_la_copie_d_un_bulletin_retenu_laisse_sur_le_zero_d_un_absent() {
+        // scan-002, copie de scan-001 (`attribution::copie_de`), est lu 37 (sûr à 99 %) ou
+        // 32 : écarté comme doublon.
         let scans = [scan("coup-01/scan-001.jpg", &[("37", 1.0)]), scan("coup-01/scan-002.jpg", &[("37", 0.99), ("32", 0.01)])];
         let r = Repartition { attribues: vec![Attribution { scan: 0, table: 37, coup: 1, raisons: Vec::new(), table_deduite: None, numero_partage: false }], ..Repartition::default() };
-        let doublon = rejet("coup-01/scan-002.jpg", "doublon");
+        let doublon = rejet("coup-01/scan-002.jpg", DOUBLON);
         // La table 32 manque : son bulletin est peut-être la copie.
         let raisons = doutes(32, 1, &[&doublon], &r, &scans, 0.02);
         assert_eq!(raisons.len(), 1, "{raisons:?}");
         assert!(raisons[0].contains("coup-01/scan-002.jpg") && raisons[0].contains("1.0 %"), "{raisons:?}");
         // La table 12 manque aussi : aucune lecture de la copie ne la nomme, son zéro est sûr.
         assert!(doutes(12, 1, &[&doublon], &r, &scans, 0.02).is_empty());
-        // Le doublon n'est pas une copie (une autre lecture) : c'est le bulletin d'une autre
-        // table, qui peut être n'importe laquelle.
-        let mut autre = scans.clone();
-        autre[1].lecture = Some(arbitre_engine::lecture::Lecture::nouvelle(37, 1));
-        assert_eq!(doutes(12, 1, &[&doublon], &r, &autre, 0.02).len(), 1);
-        // Un doublon au numéro incertain aussi : les lectures d'un numéro mal lu ne
-        // contiennent pas toujours le vrai (12 lu 62 ou 2).
-        let scans = [scan("coup-01/scan-001.jpg", &[("2", 1.0)]), scan("coup-01/scan-002.jpg", &[("62", 0.88), ("2", 0.1), ("02", 0.02)])];
-        let r = Repartition { attribues: vec![Attribution { scan: 0, table: 2, coup: 1, raisons: Vec::new(), table_deduite: None, numero_partage: false }], ..Repartition::default() };
-        assert_eq!(doutes(12, 1, &[&doublon], &r, &scans, 0.02).len(), 1);
+        // Un second bulletin de la 37 qui n'en est pas une copie : c'est le bulletin d'une
+        // autre table, qui peut être n'importe laquelle (les lectures d'un numéro mal lu ne
+        // contiennent pas toujours le vrai : 12 lu 62 ou 2).
+        let second = rejet("coup-01/scan-002.jpg", TABLE_EN_DOUBLE);
+        assert_eq!(doutes(12, 1, &[&second], &r, &scans, 0.02).len(), 1);
         // Une image rejetée sans numéro lu peut être le bulletin de n'importe quelle table.
         let illisible = rejet("coup-01/tache.jpg", "table_illisible");
         assert_eq!(doutes(12, 1, &[&illisible], &r, &scans, 0.02).len(), 1);

@@ -20,8 +20,7 @@ use arbitre_reports::verification::RejetImage;
 use arbitre_reports::{ErreurBulletin, GenreErreur};
 use std::collections::{BTreeMap, HashMap};
 
-/// La raison du rejet d'un scan qu'une correction a remplacé par une autre image.
-pub const ECARTEE: &str = "ecartee_par_une_personne";
+pub use arbitre_reports::verification::ECARTEE;
 
 /// Pour chaque correction (table, coup) qui nomme un scan de la manche : ce scan.
 pub type ScansNommes = BTreeMap<(u32, u32), String>;

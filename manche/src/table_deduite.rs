@@ -20,7 +20,8 @@ use std::collections::{BTreeSet, HashMap};
 /// en rende un second à ce coup (doublon, bulletin d'un autre coup rangé là), ou qu'un scan
 /// soit celui d'une table absente de la liste des joueurs : une sur vingt. Choisie, pas
 /// ajustée, au-dessus de ce qu'on voit : la manche d'évaluation, où 60 fautes ont été
-/// injectées, a 54 doublons pour 1 935 bulletins lus (2,8 %) ; un tournoi, bien moins.
+/// injectées, a 54 seconds bulletins d'une table (dont 8 copies) pour 1 935 bulletins lus
+/// (2,8 %) ; un tournoi, bien moins.
 pub const P_SECOND_BULLETIN: f64 = 0.05;
 
 /// Une lecture du numéro plus probable que ceci qui nomme une table sans bulletin au coup

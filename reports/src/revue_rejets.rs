@@ -8,7 +8,7 @@
 
 use crate::dossier::Dossier;
 use crate::html::e;
-use crate::verification::{extrait_du_rejet, RejetImage, PAGE_BLANCHE};
+use crate::verification::{extrait_du_rejet, libelle_du_rejet, RejetImage, PAGE_BLANCHE};
 use std::fmt::Write as _;
 
 /// La section des images rejetées (vide quand il n'y en a pas).
@@ -55,7 +55,7 @@ fn table_des_rejets(rejets: &[(usize, &RejetImage)]) -> String {
             Some(_) => format!("<a href=\"#{}\">{}</a>", id_rejet(k), e(&rj.image)),
             None => e(&rj.image),
         };
-        let _ = writeln!(h, "<tr><td class=\"g\">{image}</td><td>{}</td><td>{}</td><td class=\"g\">{}</td></tr>", coup(rj), e(&rj.raison), e(&rj.message));
+        let _ = writeln!(h, "<tr><td class=\"g\">{image}</td><td>{}</td><td>{}</td><td class=\"g\">{}</td></tr>", coup(rj), e(&libelle_du_rejet(&rj.raison)), e(&rj.message));
     }
     h.push_str("</table>\n");
     h
@@ -86,7 +86,7 @@ fn rejet_lu_html(k: usize, rj: &RejetImage, lecture: &str) -> String {
 <label class=\"inclure\"><input type=\"checkbox\" id=\"inclure-{id}\"> Inclure dans le fichier de corrections (lecture relue par une personne)</label></div>\n</article>\n",
         rj.coup.map(|c| c.to_string()).unwrap_or_default(),
         coup(rj),
-        e(&rj.raison),
+        e(&libelle_du_rejet(&rj.raison)),
         e(&extrait),
         e(&rj.image),
         e(&extrait),

@@ -75,6 +75,38 @@ pub struct AbsenceAVerifier {
 /// ne peut être le bulletin d'aucune table.
 pub const PAGE_BLANCHE: &str = "page_blanche";
 
+/// La raison d'une copie du bulletin retenu : le même bulletin scanné deux fois (même
+/// numéro de table, lu sûrement, et la même encre lue, jusqu'aux probabilités).
+pub const DOUBLON: &str = "doublon";
+
+/// La raison d'un second bulletin pour une table à un coup qui n'en est pas une copie : le
+/// bulletin d'une autre table au numéro mal lu, ou un second bulletin rendu par le joueur.
+pub const TABLE_EN_DOUBLE: &str = "table_en_double";
+
+/// La raison du rejet d'un scan qu'une correction a remplacé par une autre image.
+pub const ECARTEE: &str = "ecartee_par_une_personne";
+
+/// La raison d'un rejet ([`RejetImage::raison`], un mot sans accent) dite en français, pour
+/// le bilan et la page de revue.
+pub fn libelle_du_rejet(raison: &str) -> String {
+    let libelle = match raison {
+        "image_illisible" => "image illisible",
+        PAGE_BLANCHE => "page blanche",
+        "pas_un_bulletin" => "pas un bulletin",
+        "autre_formulaire" => "autre formulaire",
+        "recalage_insuffisant" => "recalage insuffisant",
+        "table_illisible" => "numéro de table illisible",
+        "table_inconnue" => "table inconnue",
+        "coup_inconnu" => "coup inconnu",
+        "coup_hors_partie" => "coup hors de la partie",
+        DOUBLON => "doublon",
+        TABLE_EN_DOUBLE => "second bulletin d'une table",
+        ECARTEE => "écarté par une personne",
+        autre => return autre.replace('_', " "),
+    };
+    libelle.to_string()
+}
+
 /// Une image qui n'a donné aucun bulletin de la manche.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RejetImage {
@@ -83,7 +115,8 @@ pub struct RejetImage {
     pub coup: Option<u32>,
     /// La raison, en un mot (`image_illisible`, `pas_un_bulletin`, `autre_formulaire`,
     /// `recalage_insuffisant`, `table_illisible`, `table_inconnue`, `coup_inconnu`,
-    /// `coup_hors_partie`, `doublon`).
+    /// `coup_hors_partie`, `doublon`, `table_en_double`, `ecartee_par_une_personne`) ; en
+    /// français : [`libelle_du_rejet`].
     pub raison: String,
     /// L'explication en français.
     pub message: String,

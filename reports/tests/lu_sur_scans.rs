@@ -316,8 +316,8 @@ fn chaque_bulletin_a_regarder_montre_son_scan_ses_doutes_sa_decision_et_sa_lectu
     let corrigee = article(&h, "c2-t3");
     assert!(corrigee.contains("Corrigé par une personne") && corrigee.contains("id=\"inclure-c2-t3\" checked"), "{corrigee}");
     assert!(!article(&h, "c1-t1").contains(" checked"));
-    // Les images rejetées.
-    assert!(h.contains("<td class=\"g\">coup-01/scan-009.jpg</td><td>1</td><td>table_illisible</td>"));
+    // Les images rejetées, leur raison dite en français.
+    assert!(h.contains("<td class=\"g\">coup-01/scan-009.jpg</td><td>1</td><td>numéro de table illisible</td>"));
 }
 
 #[test]
