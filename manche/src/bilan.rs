@@ -131,7 +131,7 @@ impl Bilan {
             0 => String::new(),
             n => format!(", {n} confirmé(s) par une personne"),
         };
-        let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, doublon, numéro douteux){confirmes}", self.absents + self.absents_confirmes, self.absents_a_verifier);
+        let _ = writeln!(t, "{} bulletin(s) manquant(s) (zéro, 5.7), dont {} à vérifier (le bulletin est peut-être ailleurs : image rejetée, second bulletin d'une table, numéro douteux){confirmes}", self.absents + self.absents_confirmes, self.absents_a_verifier);
         if self.tables_deduites > 0 {
             let _ = writeln!(t, "{} numéro(s) de table lu(s) avec doute, confirmé(s) par les autres bulletins du coup (champ table_deduite de decisions.jsonl)", self.tables_deduites);
         }
