@@ -8,7 +8,7 @@
 
 use crate::dossier::Dossier;
 use crate::html::e;
-use crate::verification::{extrait_du_rejet, libelle_du_rejet, RejetImage, PAGE_BLANCHE};
+use crate::verification::{extrait_du_rejet, libelle_du_rejet, RejetImage, DOUBLON, PAGE_BLANCHE};
 use std::fmt::Write as _;
 
 /// La section des images rejetées (vide quand il n'y en a pas).
@@ -73,15 +73,23 @@ fn coup(rj: &RejetImage) -> String {
 /// Une image rejetée qui s'est lue : extrait, raison, lecture à corriger. Un article de la
 /// page comme un bulletin (filtres, clavier, fichier de corrections), sans table : la
 /// table est ce que la personne lira.
+///
+/// Une copie du bulletin retenu (`doublon` : le même bulletin scanné deux fois) n'attire pas
+/// l'attention : il n'y a rien à corriger, sauf si ce bulletin est celui d'une autre table
+/// (une absence douteuse le nomme alors).
 fn rejet_lu_html(k: usize, rj: &RejetImage, lecture: &str) -> String {
     let id = id_rejet(k);
     let extrait = extrait_du_rejet(k);
+    let (attention, consigne) = match rj.raison.as_str() {
+        DOUBLON => ("", "copie d'un bulletin retenu : rien à corriger, sauf si ce bulletin est celui d'une autre table"),
+        _ => (" attention", "corrigez le numéro de table"),
+    };
     format!(
-        "<article class=\"bulletin rejet attention\" id=\"{id}\" tabindex=\"0\" data-coup=\"{}\" data-table=\"\" data-motifs=\"\" data-etats=\"rejet\" aria-labelledby=\"titre-{id}\">\n\
+        "<article class=\"bulletin rejet{attention}\" id=\"{id}\" tabindex=\"0\" data-coup=\"{}\" data-table=\"\" data-motifs=\"\" data-etats=\"rejet\" aria-labelledby=\"titre-{id}\">\n\
 <h3 id=\"titre-{id}\">Image rejetée · coup {} <span class=\"etiquette rejet\">{}</span></h3>\n<div class=\"colonnes\">\n\
 <figure class=\"scan\"><img src=\"{}\" alt=\"Scan rejeté {}\" loading=\"lazy\" onerror=\"this.hidden=true;this.nextElementSibling.hidden=false\"><p class=\"note\" hidden>Extrait du scan absent ({})</p><figcaption>{}</figcaption></figure>\n\
 <section class=\"decision\"><h4>Raison</h4>\n<p>{}</p></section>\n</div>\n\
-<div class=\"correction\"><label for=\"texte-{id}\">Lecture de la machine au format des corrections (corrigez le numéro de table)</label>\n\
+<div class=\"correction\"><label for=\"texte-{id}\">Lecture de la machine au format des corrections ({consigne})</label>\n\
 <textarea id=\"texte-{id}\" class=\"texte-lecture\" rows=\"{}\" spellcheck=\"false\">{}</textarea>\n\
 <label class=\"inclure\"><input type=\"checkbox\" id=\"inclure-{id}\"> Inclure dans le fichier de corrections (lecture relue par une personne)</label></div>\n</article>\n",
         rj.coup.map(|c| c.to_string()).unwrap_or_default(),

@@ -219,6 +219,41 @@ fn une_image_rejetee_qui_s_est_lue_est_montree_avec_sa_lecture_a_attribuer() {
 }
 
 #[test]
+fn une_copie_d_un_bulletin_retenu_n_a_rien_a_corriger() {
+    let mut d = manche_scannee();
+    d.rejets.push(RejetImage {
+        image: "coup-01/scan-001-bis.jpg".into(),
+        coup: Some(1),
+        raison: arbitre_reports::verification::DOUBLON.into(),
+        message: "copie de coup-01/scan-001.jpg (table 1, coup 1)".into(),
+        lecture: Some("bulletin table=1 coup=1\nscore: 30\n|RACINE\n".into()),
+    });
+    d.rejets.push(RejetImage {
+        image: "coup-01/scan-002-bis.jpg".into(),
+        coup: Some(1),
+        raison: arbitre_reports::verification::TABLE_EN_DOUBLE.into(),
+        message: "deuxième bulletin pour la table 2 au coup 1".into(),
+        lecture: Some("bulletin table=2 coup=1\nscore: 12\n|RACE\n".into()),
+    });
+    d.normaliser();
+    let h = fichier(&d, "revue.html").unwrap();
+    let article = |image: &str| {
+        let k = d.rejets.iter().position(|r| r.image == image).unwrap();
+        let debut = h.find(&format!("id=\"rejet{:03}\"", k + 1)).unwrap();
+        let debut = h[..debut].rfind("<article").unwrap();
+        h[debut..debut + h[debut..].find("</article>").unwrap()].to_string()
+    };
+    // La copie : ni bordure d'attention, ni numéro à corriger ; sa raison en français.
+    let copie = article("coup-01/scan-001-bis.jpg");
+    assert!(copie.starts_with("<article class=\"bulletin rejet\" ") && copie.contains("copie d'un bulletin retenu : rien à corriger"), "{copie}");
+    assert!(copie.contains("<span class=\"etiquette rejet\">doublon</span>"), "{copie}");
+    // Un second bulletin qui n'est pas une copie : à attribuer.
+    let second = article("coup-01/scan-002-bis.jpg");
+    assert!(second.starts_with("<article class=\"bulletin rejet attention\" ") && second.contains("(corrigez le numéro de table)"), "{second}");
+    assert!(second.contains("<span class=\"etiquette rejet\">second bulletin d&#39;une table</span>"), "{second}");
+}
+
+#[test]
 fn un_billet_dont_la_decision_est_a_verifier_est_marque_provisoire() {
     let d = manche_scannee();
     let r = generer_rapports(&d);
