@@ -190,16 +190,15 @@ fn tant_que_des_bulletins_sont_a_verifier_les_resultats_sont_provisoires() {
     }
 }
 
+/// Une image du coup 1 rejetée qui s'est lue.
+fn rejet_lu(image: &str, raison: &str, message: &str, lecture: &str) -> RejetImage {
+    RejetImage { image: image.into(), coup: Some(1), raison: raison.into(), message: message.into(), lecture: Some(lecture.into()) }
+}
+
 #[test]
 fn une_image_rejetee_qui_s_est_lue_est_montree_avec_sa_lecture_a_attribuer() {
     let mut d = manche_scannee();
-    d.rejets.push(RejetImage {
-        image: "coup-01/scan<87>.jpg".into(),
-        coup: Some(1),
-        raison: "table_inconnue".into(),
-        message: "table lue « 87 », inconnue de la manche".into(),
-        lecture: Some("bulletin table=87 coup=1\nscore: 30\n|RACHINE\n".into()),
-    });
+    d.rejets.push(rejet_lu("coup-01/scan<87>.jpg", "table_inconnue", "table lue « 87 », inconnue de la manche", "bulletin table=87 coup=1\nscore: 30\n|RACHINE\n"));
     d.normaliser();
     let k = d.rejets.iter().position(|r| r.lecture.is_some()).unwrap();
     assert_eq!(arbitre_reports::verification::extrait_du_rejet(k), "revue/rejet002.jpg", "rangée par chemin, après scan-009");
@@ -221,20 +220,8 @@ fn une_image_rejetee_qui_s_est_lue_est_montree_avec_sa_lecture_a_attribuer() {
 #[test]
 fn une_copie_d_un_bulletin_retenu_n_a_rien_a_corriger() {
     let mut d = manche_scannee();
-    d.rejets.push(RejetImage {
-        image: "coup-01/scan-001-bis.jpg".into(),
-        coup: Some(1),
-        raison: arbitre_reports::verification::DOUBLON.into(),
-        message: "copie de coup-01/scan-001.jpg (table 1, coup 1)".into(),
-        lecture: Some("bulletin table=1 coup=1\nscore: 30\n|RACINE\n".into()),
-    });
-    d.rejets.push(RejetImage {
-        image: "coup-01/scan-002-bis.jpg".into(),
-        coup: Some(1),
-        raison: arbitre_reports::verification::TABLE_EN_DOUBLE.into(),
-        message: "deuxième bulletin pour la table 2 au coup 1".into(),
-        lecture: Some("bulletin table=2 coup=1\nscore: 12\n|RACE\n".into()),
-    });
+    d.rejets.push(rejet_lu("coup-01/scan-001-bis.jpg", arbitre_reports::verification::DOUBLON, "copie de coup-01/scan-001.jpg (table 1, coup 1)", "bulletin table=1 coup=1\nscore: 30\n|RACINE\n"));
+    d.rejets.push(rejet_lu("coup-01/scan-002-bis.jpg", arbitre_reports::verification::TABLE_EN_DOUBLE, "deuxième bulletin pour la table 2 au coup 1", "bulletin table=2 coup=1\nscore: 12\n|RACE\n"));
     d.normaliser();
     let h = fichier(&d, "revue.html").unwrap();
     let article = |image: &str| {
