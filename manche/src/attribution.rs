@@ -5,7 +5,9 @@
 
 use crate::table_deduite::{Confirmation, Manche, NumerosLus};
 use arbitre_pipeline::lecture_scan::LectureScan;
-use arbitre_reports::verification::{RejetImage, DOUBLON, TABLE_EN_DOUBLE};
+use arbitre_reports::verification::{
+    RejetImage, AUTRE_FORMULAIRE, COUP_HORS_PARTIE, COUP_INCONNU, DOUBLON, IMAGE_ILLISIBLE, PAGE_BLANCHE, PAS_UN_BULLETIN, RECALAGE_INSUFFISANT, TABLE_EN_DOUBLE, TABLE_ILLISIBLE, TABLE_INCONNUE,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 
@@ -89,17 +91,17 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
             continue;
         }
         let Some(coup) = s.coup else {
-            r.rejets.push(rejet(s, "coup_inconnu", "coup inconnu : rangez les scans dans des dossiers coup-NN (un seul coup nommé dans le chemin d'un scan), nommez le fichier coup-NN.pdf, ou donnez --coup".into()));
+            r.rejets.push(rejet(s, COUP_INCONNU, "coup inconnu : rangez les scans dans des dossiers coup-NN (un seul coup nommé dans le chemin d'un scan), nommez le fichier coup-NN.pdf, ou donnez --coup".into()));
             continue;
         };
         if coup == 0 || coup > nb_coups {
-            r.rejets.push(rejet(s, "coup_hors_partie", format!("coup {coup} absent de la partie ({nb_coups} coups)")));
+            r.rejets.push(rejet(s, COUP_HORS_PARTIE, format!("coup {coup} absent de la partie ({nb_coups} coups)")));
             continue;
         }
         let possibles = tables_possibles(s);
         let Some(&(table, p)) = possibles.iter().find(|(t, _)| connues.contains(t)) else {
             let lu = s.table.valeur.clone().unwrap_or_default();
-            r.rejets.push(rejet(s, "table_inconnue", format!("table lue « {lu} », inconnue de la manche")));
+            r.rejets.push(rejet(s, TABLE_INCONNUE, format!("table lue « {lu} », inconnue de la manche")));
             continue;
         };
         let mut raisons = Vec::new();
@@ -118,7 +120,8 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
     // Deux bulletins pour une même table au même coup : le plus sûr de son numéro est
     // gardé ; les autres sont rejetés en le nommant. Une copie du retenu (le même bulletin
     // scanné deux fois) ne met pas sa décision en doute ; un autre bulletin, si : le
-    // retenu est à vérifier.
+    // retenu est à vérifier (5.7 : la remise de plusieurs bulletins non vierges est un
+    // zéro, mais le second est peut-être celui d'une autre table au numéro mal lu).
     let mut par_case: BTreeMap<(u32, u32), Vec<Attribution>> = BTreeMap::new();
     for a in candidats {
         par_case.entry((a.coup, a.table)).or_default().push(a);
@@ -215,12 +218,12 @@ fn deduction(table: u32, p: f64, c: &Confirmation, scans: &[LectureScan]) -> Str
 fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static str {
     use arbitre_pipeline::lecture_scan::RaisonRejet as R;
     match r {
-        R::ImageIllisible => "image_illisible",
-        R::PasUnBulletin => "pas_un_bulletin",
-        R::PageBlanche => arbitre_reports::verification::PAGE_BLANCHE,
-        R::AutreFormulaire => "autre_formulaire",
-        R::RecalageInsuffisant => "recalage_insuffisant",
-        R::TableIllisible => "table_illisible",
+        R::ImageIllisible => IMAGE_ILLISIBLE,
+        R::PasUnBulletin => PAS_UN_BULLETIN,
+        R::PageBlanche => PAGE_BLANCHE,
+        R::AutreFormulaire => AUTRE_FORMULAIRE,
+        R::RecalageInsuffisant => RECALAGE_INSUFFISANT,
+        R::TableIllisible => TABLE_ILLISIBLE,
     }
 }
 

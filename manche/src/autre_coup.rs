@@ -46,7 +46,7 @@ pub fn coup_du_bulletin(l: &Lecture, decision: &Decision, nb_coups: u32, corrige
 /// valide au score écrit. Un bulletin remis en retard posé sur la pile du coup suivant, deux
 /// piles voisines mélangées, quand le joueur n'a rien rendu au coup du dossier : valide aux
 /// deux coups, aucune sanction ne le trahit, et il serait payé au coup du dossier pendant
-/// que le sien compte une absence. Trouvé sur une manche neuve, première mesure (`2_ai`
+/// que le sien compte une absence (5.7). Trouvé sur une manche neuve, première mesure (`2_ai`
 /// graine 351, 27 novembre 2026) : OTER H12 à 12 points, bulletin du coup 17 de la table 35
 /// rangé au coup 18, où la table n'avait rien rendu — payé 12 au coup 18 au lieu d'un zéro.
 ///

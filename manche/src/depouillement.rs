@@ -134,7 +134,8 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         .collect();
     suivi.fin();
     // Un bulletin valide aussi au coup voisin où sa table n'a rien rendu : peut-être rangé
-    // dans le mauvais dossier.
+    // dans le mauvais dossier, et son coup compterait une absence (5.7 : absence de remise
+    // de bulletin, un zéro). Une sanction rangée ailleurs est déjà vue (`coup_du_bulletin`).
     let presents: BTreeSet<(u32, u32)> = repartition.attribues.iter().map(|a| (a.table, a.coup)).chain(corrections.lectures.keys().copied()).collect();
     let arrivee = |t: u32| e.tables.as_ref().map_or(Some(1), |tables| tables.get(&t).copied());
     let sans_bulletin = |t: u32, c: u32| (1..=nb_coups).contains(&c) && arrivee(t).is_some_and(|a| c >= a) && !presents.contains(&(t, c));
@@ -290,7 +291,7 @@ struct ScanJuge {
 /// voisin où sa table n'a rien rendu (`sans_bulletin(table, coup)`) : à vérifier, et
 /// l'absence de la table à ce coup le nommera ([`coup_voisin_sans_bulletin`]).
 fn voisin_sans_bulletin(j: &mut ScanJuge, contextes: &Contextes<'_>, sans_bulletin: impl Fn(u32, u32) -> bool) {
-    if j.ailleurs.is_some() || !matches!(j.place, Place::Automatique | Place::AVerifier) {
+    if !matches!(j.place, Place::Automatique | Place::AVerifier) {
         return;
     }
     let Ok(b) = j.bulletin.as_mut() else { return };

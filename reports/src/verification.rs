@@ -71,34 +71,62 @@ pub struct AbsenceAVerifier {
     pub raisons: Vec<String>,
 }
 
-/// La raison d'une page blanche ([`RejetImage::raison`]) : ni quadrillage ni écriture, elle
-/// ne peut être le bulletin d'aucune table.
+// Les raisons d'un rejet ([`RejetImage::raison`]) : un mot sans accent chacune, écrit ici
+// seulement ; `rejets.jsonl` les donne telles quelles, [`libelle_du_rejet`] les dit en
+// français.
+
+/// Fichier vide, tronqué, corrompu, trop grand, pas une image.
+pub const IMAGE_ILLISIBLE: &str = "image_illisible";
+
+/// Ni quadrillage ni écriture (le verso d'un scan recto verso) : elle ne peut être le
+/// bulletin d'aucune table.
 pub const PAGE_BLANCHE: &str = "page_blanche";
 
-/// La raison d'une copie du bulletin retenu : le même bulletin scanné deux fois (même
-/// numéro de table, lu sûrement, et la même encre lue, jusqu'aux probabilités).
+/// Photo, page de texte, bulletin trop abîmé pour trouver son quadrillage.
+pub const PAS_UN_BULLETIN: &str = "pas_un_bulletin";
+
+/// Un quadrillage, mais pas les cadres de ce formulaire.
+pub const AUTRE_FORMULAIRE: &str = "autre_formulaire";
+
+/// Le quadrillage ne se recale pas assez bien pour lire les cases.
+pub const RECALAGE_INSUFFISANT: &str = "recalage_insuffisant";
+
+/// Aucun numéro de table lisible : une personne le lira.
+pub const TABLE_ILLISIBLE: &str = "table_illisible";
+
+/// Un numéro de table qui n'est pas une table de la manche.
+pub const TABLE_INCONNUE: &str = "table_inconnue";
+
+/// Le chemin du scan ne nomme aucun coup, ou en nomme deux.
+pub const COUP_INCONNU: &str = "coup_inconnu";
+
+/// Le coup du dossier n'est pas un coup de la partie.
+pub const COUP_HORS_PARTIE: &str = "coup_hors_partie";
+
+/// Une copie du bulletin retenu : le même bulletin scanné deux fois (même numéro de table,
+/// lu sûrement, et la même encre lue, jusqu'aux probabilités).
 pub const DOUBLON: &str = "doublon";
 
-/// La raison d'un second bulletin pour une table à un coup qui n'en est pas une copie : le
-/// bulletin d'une autre table au numéro mal lu, ou un second bulletin rendu par le joueur.
+/// Un second bulletin pour une table à un coup qui n'en est pas une copie : le bulletin
+/// d'une autre table au numéro mal lu, ou un second bulletin rendu par le joueur (5.7 :
+/// la remise de plusieurs bulletins non vierges est un zéro — une personne en juge).
 pub const TABLE_EN_DOUBLE: &str = "table_en_double";
 
-/// La raison du rejet d'un scan qu'une correction a remplacé par une autre image.
+/// Un scan qu'une correction a remplacé par une autre image.
 pub const ECARTEE: &str = "ecartee_par_une_personne";
 
-/// La raison d'un rejet ([`RejetImage::raison`], un mot sans accent) dite en français, pour
-/// le bilan et la page de revue.
+/// La raison d'un rejet dite en français, pour le bilan et la page de revue.
 pub fn libelle_du_rejet(raison: &str) -> String {
     let libelle = match raison {
-        "image_illisible" => "image illisible",
+        IMAGE_ILLISIBLE => "image illisible",
         PAGE_BLANCHE => "page blanche",
-        "pas_un_bulletin" => "pas un bulletin",
-        "autre_formulaire" => "autre formulaire",
-        "recalage_insuffisant" => "recalage insuffisant",
-        "table_illisible" => "numéro de table illisible",
-        "table_inconnue" => "table inconnue",
-        "coup_inconnu" => "coup inconnu",
-        "coup_hors_partie" => "coup hors de la partie",
+        PAS_UN_BULLETIN => "pas un bulletin",
+        AUTRE_FORMULAIRE => "autre formulaire",
+        RECALAGE_INSUFFISANT => "recalage insuffisant",
+        TABLE_ILLISIBLE => "numéro de table illisible",
+        TABLE_INCONNUE => "table inconnue",
+        COUP_INCONNU => "coup inconnu",
+        COUP_HORS_PARTIE => "coup hors de la partie",
         DOUBLON => "doublon",
         TABLE_EN_DOUBLE => "second bulletin d'une table",
         ECARTEE => "écarté par une personne",
