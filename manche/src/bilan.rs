@@ -54,6 +54,12 @@ pub struct Bilan {
     /// Une partie en cours corrigée jusqu'au coup `n` : les fichiers d'images des coups
     /// suivants, laissés de côté sans être lus (`(n, fichiers)`).
     pub apres_le_coup: Option<(u32, usize)>,
+    /// Les fichiers dont la lecture a été reprise d'une exécution précédente (scans
+    /// inchangés, même lecteur : [`crate::lectures_gardees`]).
+    pub reprises: usize,
+    /// Pourquoi les lectures d'une exécution précédente n'ont pas été reprises (autre
+    /// lecteur, fichier abîmé).
+    pub lectures_ecartees: Option<String>,
 }
 
 impl Bilan {
@@ -137,6 +143,12 @@ impl Bilan {
         }
         if let Some((n, fichiers)) = self.apres_le_coup.filter(|&(_, f)| f > 0) {
             let _ = writeln!(t, "{fichiers} fichier(s) d'image des coups après le coup {n} laissé(s) de côté (partie en cours, --jusqu-au-coup {n})");
+        }
+        if self.reprises > 0 {
+            let _ = writeln!(t, "{} fichier(s) inchangé(s) depuis l'exécution précédente, non relu(s) : leur lecture est reprise de {} (même contenu, même coup, même lecteur)", self.reprises, crate::lectures_gardees::NOM);
+        }
+        if let Some(pourquoi) = &self.lectures_ecartees {
+            let _ = writeln!(t, "lectures précédentes non reprises : {pourquoi}");
         }
         // Les dossiers laissés de côté (rapports d'arbitre rangés parmi les scans, dossiers
         // trop profonds ou déjà vus par un lien) sont nommés : des images y sont peut-être.

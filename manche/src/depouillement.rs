@@ -13,7 +13,8 @@ use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
 use crate::doute::Seuils;
-use crate::extraits::extrait;
+use crate::lecture_des_scans::{extraits_manquants, lire_les_scans};
+use crate::lectures_gardees::Gardees;
 use crate::jugement::{doutes, ecriture_a_part_negligee, juger, texte_court, trous, DouteDecision};
 use crate::suivi::Suivi;
 use crate::table_deduite::P_TABLE_POSSIBLE;
@@ -23,7 +24,7 @@ use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
 use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::{LectureScan, RaisonRejet};
-use arbitre_pipeline::scans::{inventaire, ErreurScans, FichierScan};
+use arbitre_pipeline::scans::{inventaire, ErreurScans};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
 use arbitre_reports::verification::{extrait_du_rejet, extrait_du_scan, AbsenceAVerifier, RejetImage, Verification, DOUBLON, PAGE_BLANCHE};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
@@ -57,6 +58,10 @@ pub struct Entree<'a> {
     /// Tirer les extraits de scans de la page de revue (`arbitre run`) ; pas pour une
     /// mesure qui n'écrit pas de revue (`arbitre evaluer`).
     pub extraits: bool,
+    /// Garder les lectures dans le dossier des rapports et reprendre celles d'une exécution
+    /// précédente sur des scans inchangés (`arbitre run`) : l'empreinte du lecteur (voir
+    /// [`crate::lectures_gardees`]). `None` : tout lire, rien garder.
+    pub empreinte_du_lecteur: Option<String>,
 }
 
 /// Les bulletins décidés, les images rejetées, les extraits pour la page de revue et le
@@ -73,6 +78,9 @@ pub struct Depouillement {
     pub bilan: Bilan,
     /// Les lectures de chaque page d'image (pour l'évaluation et `arbitre lire`).
     pub scans: Vec<LectureScan>,
+    /// Le contenu de [`crate::lectures_gardees::NOM`], à écrire dans le dossier des
+    /// rapports (avec [`Entree::empreinte_du_lecteur`]).
+    pub lectures_gardees: Option<String>,
     /// Le doute de la machine sur la décision de chaque bulletin qu'elle a jugé, par
     /// (table, coup) : pour mesurer sa calibration (`arbitre evaluer`).
     pub doutes_des_decisions: BTreeMap<(u32, u32), DouteDecision>,
@@ -99,7 +107,15 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         inv.images.retain(|f| f.coup.is_none_or(|c| c <= n));
         d.bilan.apres_le_coup = Some((n, avant - inv.images.len()));
     }
-    let (scans, mut jpeg) = lire_les_scans(e.lecteur, &inv.images, e.extraits, suivi);
+    let gardees = match (e.sortie, &e.empreinte_du_lecteur) {
+        (Some(sortie), Some(lecteur)) => Some(Gardees::charger(&sortie.join(crate::lectures_gardees::NOM), lecteur)),
+        _ => None,
+    };
+    let lus = lire_les_scans(e.lecteur, &inv.images, e.extraits, gardees.as_ref(), suivi);
+    let (scans, mut jpeg) = (lus.scans, lus.jpeg);
+    d.bilan.reprises = lus.reprises;
+    d.bilan.lectures_ecartees = gardees.and_then(|g| g.ecartees);
+    d.lectures_gardees = e.empreinte_du_lecteur.as_deref().map(|l| crate::lectures_gardees::ecrire(l, &lus.a_garder));
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;
@@ -192,41 +208,13 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans, e.seuils.table, &ranges_ailleurs);
     d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
 
+    if e.extraits && lus.reprises > 0 {
+        extraits_manquants(e.lecteur, &inv.images, &scans, &images_montrees(&d, e.premier), &mut jpeg, suivi);
+    }
     d.extraits = extraits(&d.bulletins, &mut jpeg, e.premier);
     d.extraits.extend(extraits_des_rejets(&d.rejets, &mut jpeg));
     d.scans = scans;
     Ok(d)
-}
-
-/// Lit chaque image (en parallèle) : une lecture par page, ou un rejet.
-///
-/// Avec `avec_extraits`, l'extrait de chaque page lue (pour la page de revue) est tiré tant
-/// qu'elle est en mémoire : voir [`crate::extraits`].
-fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], avec_extraits: bool, suivi: &dyn Suivi) -> (Vec<LectureScan>, HashMap<String, Vec<u8>>) {
-    suivi.etape("lecture", images.len());
-    let lues: Vec<(LectureScan, Option<Vec<u8>>)> = images
-        .par_iter()
-        .flat_map_iter(|f| {
-            let l = lecteur.lire_fichier_et(&f.chemin, &f.nom, f.coup, |img, l| {
-                let r = l.recalage.as_ref().filter(|_| avec_extraits && l.lecture.is_some())?;
-                extrait(img, r, &lecteur.formulaire)
-            });
-            suivi.avance(1);
-            l
-        })
-        .collect();
-    suivi.fin();
-    let mut extraits = HashMap::new();
-    let scans = lues
-        .into_iter()
-        .map(|(s, e)| {
-            if let Some(e) = e {
-                extraits.insert(nom_image(&s), e);
-            }
-            s
-        })
-        .collect();
-    (scans, extraits)
 }
 
 /// Compte les tables sans bulletin à chaque coup (zéro, 5.7) et note celles dont le zéro
@@ -508,6 +496,13 @@ fn a_montrer(b: &BulletinCorrige, premier: Option<&[CorrectionPremier]>) -> bool
     let d = &b.decision;
     let ecart = premier.is_some_and(|p| p.iter().any(|c| c.table == d.table && c.coup == d.coup && (c.score != d.score || c.sanction != d.verdict)));
     b.verification.as_ref().is_some_and(|v| v.a_verifier) || d.verdict != Verdict::Valide || d.commission || ecart
+}
+
+/// Les images dont la page de revue montre l'extrait : celles des bulletins à montrer
+/// ([`extraits`]) et des images rejetées qui se sont lues ([`extraits_des_rejets`]).
+fn images_montrees(d: &Depouillement, premier: Option<&[CorrectionPremier]>) -> BTreeSet<String> {
+    let bulletins = d.bulletins.iter().filter(|b| a_montrer(b, premier)).filter_map(|b| b.verification.as_ref()?.image.clone());
+    bulletins.chain(d.rejets.iter().filter(|rj| rj.lecture.is_some()).map(|rj| rj.image.clone())).collect()
 }
 
 /// Les extraits de scans des bulletins à montrer (tirés à la lecture).

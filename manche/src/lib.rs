@@ -32,6 +32,8 @@ pub mod doute;
 pub mod evaluation;
 pub mod extraits;
 pub mod jugement;
+mod lecture_des_scans;
+pub mod lectures_gardees;
 pub mod scans_corriges;
 pub mod suivi;
 pub mod table_deduite;

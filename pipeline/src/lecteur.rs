@@ -83,10 +83,16 @@ impl Lecteur {
 
     /// Lit une image en mémoire (octets d'un fichier).
     pub fn lire_octets(&self, octets: &[u8], nom: &str, coup: Option<u32>) -> Vec<LectureScan> {
+        sans_rien_de_plus(self.lire_octets_et(octets, nom, coup, |_, _| None::<()>))
+    }
+
+    /// Lit une image en mémoire et passe chaque page décodée, avec sa lecture, à `aussi`
+    /// (voir [`Lecteur::lire_fichier_et`]).
+    pub fn lire_octets_et<T>(&self, octets: &[u8], nom: &str, coup: Option<u32>, aussi: impl Fn(&GrayImage, &LectureScan) -> Option<T>) -> Vec<(LectureScan, Option<T>)> {
         let debut = Instant::now();
         let pages = decoder(octets);
         self.chronos.noter(Etape::Decodage, debut);
-        sans_rien_de_plus(self.lire_pages(pages, nom, coup, |_, _| None::<()>))
+        self.lire_pages(pages, nom, coup, aussi)
     }
 
     fn lire_pages<T>(&self, pages: Result<Vec<GrayImage>, ErreurImage>, nom: &str, coup: Option<u32>, aussi: impl Fn(&GrayImage, &LectureScan) -> Option<T>) -> Vec<(LectureScan, Option<T>)> {

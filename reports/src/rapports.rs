@@ -107,10 +107,10 @@ pub fn generer_rapports(d: &Dossier) -> Rapports {
 
 /// Les noms de tous les fichiers que `corriger`, `run` et `rapports` écrivent dans un
 /// dossier de sortie (avec `--arbitrage`, `billets-manche.html` et `rectifications.csv` ;
-/// pour une manche lue sur des scans, `rejets.jsonl` et `revue.html`) : les seuls qu'ils y
+/// pour une manche lue sur des scans, `rejets.jsonl`, `revue.html` et `lectures.jsonl`) : les seuls qu'ils y
 /// acceptent, avec ceux de [`NOMS_TOURNOI`] et le sous-dossier [`DOSSIER_REVUE`], et qu'ils
 /// remplacent d'une exécution à l'autre.
-pub const NOMS_RAPPORTS: [&str; 13] = [
+pub const NOMS_RAPPORTS: [&str; 14] = [
     "index.html",
     "resultats.html",
     "resultats.csv",
@@ -121,6 +121,7 @@ pub const NOMS_RAPPORTS: [&str; 13] = [
     "suivi-tirages.csv",
     "decisions.jsonl",
     "rejets.jsonl",
+    LECTURES_MACHINE,
     "revue.html",
     "rectifications.csv",
     "archive.json",
@@ -128,7 +129,12 @@ pub const NOMS_RAPPORTS: [&str; 13] = [
 
 /// Les fichiers de [`NOMS_RAPPORTS`] qu'écrit seulement une manche lue sur des scans
 /// ([`Dossier::lu_sur_scans`]).
-pub const NOMS_LUS_SUR_SCANS: [&str; 2] = ["rejets.jsonl", "revue.html"];
+pub const NOMS_LUS_SUR_SCANS: [&str; 3] = ["rejets.jsonl", "revue.html", LECTURES_MACHINE];
+
+/// Les lectures de la machine, scan par scan, qu'`arbitre run` reprend à l'exécution
+/// suivante sur des scans inchangés : un fichier de travail écrit par `run` seul, ni un
+/// rapport (l'index ne le liste pas) ni dans l'archive.
+pub const LECTURES_MACHINE: &str = "lectures.jsonl";
 
 /// Les fichiers que `tournoi` écrit : le classement général.
 pub const NOMS_TOURNOI: [&str; 2] = ["classement.html", "classement.csv"];

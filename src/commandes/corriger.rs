@@ -64,12 +64,12 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let dossier = m.dossier(&p, &lexique_partie, c.bulletins, erreurs, Default::default())?;
     let mut entrees = m.entrees();
     entrees.push(&a.bulletins);
-    produire(&dossier, &m.sortie, &[], &entrees)
+    produire(&dossier, &m.sortie, &[], &entrees, Vec::new())
 }
 
 /// `arbitre rapports --archive FICHIER --sortie RÉPERTOIRE`.
 pub fn executer_rapports(a: ArgsRapports) -> Result<ExitCode> {
     let nom = a.archive.display().to_string();
     let dossier = lire_archive(&nom, &lire_texte(&a.archive)?)?;
-    produire(&dossier, &a.sortie, &[], &[&a.archive])
+    produire(&dossier, &a.sortie, &[], &[&a.archive], Vec::new())
 }

@@ -165,7 +165,7 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
         "seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient plus), {} (numéro de table) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {}",
         seuils.doute, seuils.favorable, seuils.table, seuils.sanction, seuils.negligeable
     );
-    let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, sortie: None, coup: None, jusqu_au_coup: None, tables, corrections: Default::default(), premier: None, seuils, extraits: false };
+    let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, sortie: None, coup: None, jusqu_au_coup: None, tables, corrections: Default::default(), premier: None, seuils, extraits: false, empreinte_du_lecteur: None };
     let barres = Barres::default();
     let d = depouiller(entree, &barres)?;
     let vraies: Vec<Lecture> = arbitre_echantillons::sortie::verites(&a.manche)?.into_iter().map(|(_, vt)| vt.lecture).collect();

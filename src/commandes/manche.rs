@@ -15,6 +15,7 @@ use arbitre_reports::joueurs::lire_joueurs;
 use arbitre_reports::Joueur;
 use arbitre_reports::resultats::Resultats;
 use arbitre_reports::verification::{AbsenceAVerifier, RejetImage};
+use arbitre_reports::rapports::Rapport;
 use arbitre_reports::{ecrire_sortie, generer_rapports, Extrait, BulletinCorrige, Dossier, ErreurBulletin, Reglages};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -207,8 +208,11 @@ fn verifier_moyennes(dossier: &Dossier) -> Result<()> {
 ///
 /// Les fichiers d'`entrees` (ce que la commande a lu) rangés dans le dossier de sortie y
 /// restent ([`ecrire_sortie`]).
-pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[Extrait], entrees: &[&Path]) -> Result<ExitCode> {
-    let r = generer_rapports(dossier);
+/// Écrit les rapports du dossier, plus les fichiers `en_plus` (les lectures gardées
+/// d'`arbitre run`), et dit ce qui a été écrit.
+pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[Extrait], entrees: &[&Path], en_plus: Vec<Rapport>) -> Result<ExitCode> {
+    let mut r = generer_rapports(dossier);
+    r.fichiers.extend(en_plus);
     ecrire_sortie(sortie, &r.fichiers, extraits, entrees)?;
     let en_cours = dossier.partie.en_cours().map(|t| format!(", {t}")).unwrap_or_default();
     println!("{} : {}, {}{en_cours}", dossier.titre, compte(dossier.tables().len(), "table", "tables"), compte(dossier.partie.coups.len(), "coup", "coups"));

@@ -18,6 +18,7 @@ use arbitre_manche::corrections::{verifier_partie, Corrections};
 use arbitre_reports::dossier::PartieResumee;
 use arbitre_manche::depouillement::{depouiller, Entree};
 use arbitre_pipeline::lecteur::Lecteur;
+use arbitre_reports::rapports::{Rapport, LECTURES_MACHINE};
 use arbitre_reports::verification::PAGE_BLANCHE;
 use arbitre_reports::joueurs::premier_coup_par_table;
 use std::path::{Path, PathBuf};
@@ -50,7 +51,8 @@ pub struct Args {
     #[command(flatten)]
     manche: OptionsManche,
     /// Affiche la durée de chaque étape (lecture des scans, extraits de la revue compris ;
-    /// contextes des coups ; jugement des bulletins) et le temps total.
+    /// contextes des coups ; jugement des bulletins ; extraits des scans dont la lecture
+    /// est reprise d'une exécution précédente) et le temps total.
     #[arg(long)]
     temps: bool,
 }
@@ -82,6 +84,17 @@ fn partie_en_cours(jusqu_au_coup: Option<u32>, p: &mut Preparation, corrections:
     Ok(Some(n))
 }
 
+/// L'empreinte de tout ce qui fait une lecture, hors du scan : cet exécutable (le lecteur
+/// et son modèle embarqué ; une autre version, recompilée, ne reprend rien) et le
+/// formulaire. Les lectures d'une exécution précédente ne sont reprises que de la même
+/// empreinte (`arbitre_manche::lectures_gardees`).
+fn empreinte_du_lecteur(lecteur: &Lecteur) -> Result<String> {
+    let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("chemin de l'exécutable introuvable : {e}"))?;
+    let mut octets = arbitre_engine::fichier::lire(&exe)?;
+    octets.extend(format!("{:?}", lecteur.formulaire).bytes());
+    Ok(arbitre_engine::fichier::empreinte(&octets))
+}
+
 pub fn executer(a: Args) -> Result<ExitCode> {
     let debut = std::time::Instant::now();
     let m = &a.manche;
@@ -109,6 +122,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         premier: p.premier.as_deref(),
         seuils: Default::default(),
         extraits: true,
+        empreinte_du_lecteur: Some(empreinte_du_lecteur(&lecteur)?),
     };
     let barres = Barres::default();
     let d = depouiller(entree, &barres)?;
@@ -127,7 +141,8 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let mut entrees = m.entrees();
     entrees.extend(a.corrections.as_deref());
     entrees.extend(a.formulaire.formulaire.as_deref());
-    produire(&dossier, &m.sortie, &d.extraits, &entrees)?;
+    let lectures = d.lectures_gardees.map(|contenu| Rapport { nom: LECTURES_MACHINE.into(), contenu });
+    produire(&dossier, &m.sortie, &d.extraits, &entrees, lectures.into_iter().collect())?;
     print!("{}", d.bilan.texte());
     if a.temps {
         println!("durées : {} ; total {:.2} s", barres.durees(), debut.elapsed().as_secs_f64());

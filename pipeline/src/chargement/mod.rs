@@ -49,12 +49,16 @@ pub enum ErreurImage {
 
 /// Les pages d'un fichier image, en niveaux de gris (une seule sauf pour un TIFF ou un PDF).
 pub fn charger(chemin: &Path) -> Result<Vec<GrayImage>, ErreurImage> {
+    decoder(&octets(chemin)?)
+}
+
+/// Les octets d'un fichier image, sans les décoder ; refusé au-delà de [`OCTETS_MAX`].
+pub fn octets(chemin: &Path) -> Result<Vec<u8>, ErreurImage> {
     let taille = std::fs::metadata(chemin).map_err(|e| ErreurImage::Lecture(arbitre_engine::francais::io(&e)))?.len();
     if taille > OCTETS_MAX {
         return Err(ErreurImage::FichierTropGrand { octets: taille });
     }
-    let octets = std::fs::read(chemin).map_err(|e| ErreurImage::Lecture(arbitre_engine::francais::io(&e)))?;
-    decoder(&octets)
+    std::fs::read(chemin).map_err(|e| ErreurImage::Lecture(arbitre_engine::francais::io(&e)))
 }
 
 /// Les pages d'une image en mémoire.
