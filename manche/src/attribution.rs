@@ -8,7 +8,7 @@ use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::{
     RejetImage, AUTRE_FORMULAIRE, COUP_HORS_PARTIE, COUP_INCONNU, DOUBLON, IMAGE_ILLISIBLE, PAGE_BLANCHE, PAS_UN_BULLETIN, RECALAGE_INSUFFISANT, TABLE_EN_DOUBLE, TABLE_ILLISIBLE, TABLE_INCONNUE,
 };
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 
 /// Un scan attribué à un bulletin de la manche.
@@ -178,16 +178,21 @@ pub const SEUIL_NUMERO_PARTAGE: f64 = 0.2;
 /// 24 lu 14, 24 ou 74 (24 à 30 %) ; la table 24 était payée pour le bulletin de la 21, et
 /// l'absence de la 21, à vérifier, ne montrait pas où chercher.
 fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
-    // Les numéros possibles de chaque scan lu, une fois pour toutes.
-    let possibles: Vec<Option<Vec<(u32, f64)>>> = scans.iter().map(|s| s.rejet.is_none().then(|| tables_possibles(s))).collect();
+    // Les numéros possibles de chaque scan lu, une fois pour toutes, rangés par coup.
+    let mut par_coup: HashMap<u32, Vec<(usize, Vec<(u32, f64)>)>> = HashMap::new();
+    for (j, s) in scans.iter().enumerate().filter(|(_, s)| s.rejet.is_none()) {
+        if let Some(coup) = s.coup {
+            par_coup.entry(coup).or_default().push((j, tables_possibles(s)));
+        }
+    }
     for a in attribues.iter_mut() {
-        let autres: Vec<String> = scans
-            .iter()
-            .zip(&possibles)
-            .enumerate()
-            .filter(|&(j, (s, _))| j != a.scan && s.coup == Some(a.coup))
-            .filter_map(|(_, (s, possibles))| {
-                let possibles = possibles.as_ref()?;
+        let autres: Vec<String> = par_coup
+            .get(&a.coup)
+            .into_iter()
+            .flatten()
+            .filter(|(j, _)| *j != a.scan)
+            .filter_map(|(j, possibles)| {
+                let s = &scans[*j];
                 // Lu d'abord comme ce numéro, c'est un doublon : réglé plus haut.
                 let p = probabilite_du_numero(possibles, a.table);
                 (p >= SEUIL_NUMERO_PARTAGE && possibles.first().is_some_and(|&(t, _)| t != a.table)).then(|| format!("{} ({:.0} %)", nom(s), p * 100.0))
