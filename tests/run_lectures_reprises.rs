@@ -28,13 +28,11 @@ fn copier_scans(vers: &Path) -> usize {
     n
 }
 
-/// Lance `arbitre run` sur `scans` vers `sortie` : la sortie du terminal.
-fn run(scans: &Path, sortie: &Path, en_plus: &[&Path]) -> String {
+/// Lance `arbitre run` sur `scans` vers `sortie`, `en_plus` ses autres options : la sortie
+/// du terminal.
+fn run(scans: &Path, sortie: &Path, en_plus: &[&std::ffi::OsStr]) -> String {
     let mut c = Command::new(env!("CARGO_BIN_EXE_arbitre"));
-    c.arg("run").arg("--partie").arg(exemple().join("partie.partie")).arg("--scans").arg(scans).arg("--joueurs").arg(exemple().join("joueurs.csv")).arg("--sortie").arg(sortie);
-    if let Some(corrections) = en_plus.first() {
-        c.arg("--corrections").arg(corrections);
-    }
+    c.arg("run").arg("--partie").arg(exemple().join("partie.partie")).arg("--scans").arg(scans).arg("--joueurs").arg(exemple().join("joueurs.csv")).arg("--sortie").arg(sortie).args(en_plus);
     let out = c.output().unwrap();
     let texte = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(matches!(out.status.code(), Some(0) | Some(1)), "{texte}");
@@ -65,13 +63,23 @@ fn relance_les_scans_inchanges_ne_sont_pas_relus_et_tout_est_ecrit_comme_en_reli
     let images = copier_scans(&scans);
     let rapport = tmp.path().join("rapport");
     let premiere = run(&scans, &rapport, &[]);
-    assert!(!premiere.contains("inchangé"), "{premiere}");
+    assert!(!premiere.contains("fichier(s) inchangé(s)"), "{premiere}");
     let avant = contenu(&rapport);
     assert!(avant.contains_key("lectures.jsonl") && avant.keys().any(|n| n.starts_with("revue/")), "{:?}", avant.keys());
 
-    // Relancée telle quelle : aucun scan relu, les mêmes rapports et les mêmes extraits.
-    let seconde = run(&scans, &rapport, &[]);
+    // Relancée telle quelle : aucun scan relu ni décodé (les extraits de la page de revue
+    // sont repris aussi : pas d'étape « extraits »), les mêmes rapports et extraits.
+    let seconde = run(&scans, &rapport, &["--temps".as_ref()]);
     assert!(seconde.contains(&format!("{images} fichier(s) inchangé(s) depuis l'exécution précédente, non relu(s)")), "{seconde}");
+    let durees = seconde.lines().find(|l| l.starts_with("durées :")).expect("--temps");
+    assert!(durees.contains("lecture") && !durees.contains("extraits"), "{durees}");
+    assert_eq!(differences(&avant, &contenu(&rapport)), Vec::<String>::new());
+
+    // Un extrait effacé (ou changé) de revue/ est tiré à nouveau du scan : le même.
+    let extrait = avant.keys().find(|n| n.starts_with("revue/")).unwrap().clone();
+    std::fs::write(rapport.join(&extrait), b"pas un jpeg").unwrap();
+    let troisieme = run(&scans, &rapport, &["--temps".as_ref()]);
+    assert!(troisieme.lines().any(|l| l.starts_with("durées :") && l.contains("extraits")), "{troisieme}");
     assert_eq!(differences(&avant, &contenu(&rapport)), Vec::<String>::new());
 
     // Avec un fichier de corrections (la revue faite) et un scan refait (le même bulletin,
@@ -84,12 +92,12 @@ fn relance_les_scans_inchanges_ne_sont_pas_relus_et_tout_est_ecrit_comme_en_reli
     let verite: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(exemple().join("coup-01/scan-001.json")).unwrap()).unwrap();
     let lecture: arbitre_engine::lecture::Lecture = serde_json::from_value(verite["lecture"].clone()).unwrap();
     std::fs::write(&corrections, format!("# Corrections de lecture relues par une personne\n# empreinte de la partie : {empreinte}\n\n{}", lecture.vers_texte())).unwrap();
-    let reprise = run(&scans, &rapport, &[&corrections]);
+    let reprise = run(&scans, &rapport, &["--corrections".as_ref(), corrections.as_os_str()]);
     assert!(reprise.contains(&format!("{} fichier(s) inchangé(s)", images - 1)), "{reprise}");
     assert!(reprise.contains("1 lu(s) par une personne"), "{reprise}");
     let neuf = tmp.path().join("neuf");
-    let tout_relu = run(&scans, &neuf, &[&corrections]);
-    assert!(!tout_relu.contains("inchangé"), "{tout_relu}");
+    let tout_relu = run(&scans, &neuf, &["--corrections".as_ref(), corrections.as_os_str()]);
+    assert!(!tout_relu.contains("fichier(s) inchangé(s)"), "{tout_relu}");
     assert_eq!(differences(&contenu(&rapport), &contenu(&neuf)), Vec::<String>::new());
     assert_ne!(contenu(&rapport)["lectures.jsonl"], avant["lectures.jsonl"], "la lecture du scan refait est gardée pour la prochaine fois");
 
@@ -97,8 +105,8 @@ fn relance_les_scans_inchanges_ne_sont_pas_relus_et_tout_est_ecrit_comme_en_reli
     let lectures = rapport.join("lectures.jsonl");
     let texte = std::fs::read_to_string(&lectures).unwrap();
     std::fs::write(&lectures, texte.replacen("\"table\":{\"valeur\":\"", "\"table\":{\"valeur\":\"9", 1)).unwrap();
-    let falsifiee = run(&scans, &rapport, &[&corrections]);
-    assert!(!falsifiee.contains("inchangé"), "{falsifiee}");
+    let falsifiee = run(&scans, &rapport, &["--corrections".as_ref(), corrections.as_os_str()]);
+    assert!(!falsifiee.contains("fichier(s) inchangé(s)"), "{falsifiee}");
     assert!(falsifiee.contains("lectures précédentes non reprises") && falsifiee.contains("contenu changé depuis son écriture"), "{falsifiee}");
     assert_eq!(differences(&contenu(&rapport), &contenu(&neuf)), Vec::<String>::new());
 }

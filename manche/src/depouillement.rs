@@ -114,8 +114,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     let lus = lire_les_scans(e.lecteur, &inv.images, e.extraits, gardees.as_ref(), suivi);
     let (scans, mut jpeg) = (lus.scans, lus.jpeg);
     d.bilan.reprises = lus.reprises;
-    d.bilan.lectures_ecartees = gardees.and_then(|g| g.ecartees);
-    d.lectures_gardees = e.empreinte_du_lecteur.as_deref().map(|l| crate::lectures_gardees::ecrire(l, &lus.a_garder));
+    d.bilan.lectures_ecartees = gardees.as_ref().and_then(|g| g.ecartees.clone());
     d.bilan.fichiers = inv.images.len();
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;
@@ -208,11 +207,17 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans, e.seuils.table, &ranges_ailleurs);
     d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
 
-    if e.extraits && lus.reprises > 0 {
-        extraits_manquants(e.lecteur, &inv.images, &scans, &images_montrees(&d, e.premier), &mut jpeg, suivi);
+    if let (true, Some(g), Some(sortie)) = (e.extraits && lus.reprises > 0, &gardees, e.sortie) {
+        extraits_manquants(e.lecteur, &inv.images, &scans, &images_montrees(&d, e.premier), (g, sortie), &mut jpeg, suivi);
     }
-    d.extraits = extraits(&d.bulletins, &mut jpeg, e.premier);
-    d.extraits.extend(extraits_des_rejets(&d.rejets, &mut jpeg));
+    let mut montres = extraits(&d.bulletins, &mut jpeg, e.premier);
+    montres.extend(extraits_des_rejets(&d.rejets, &mut jpeg));
+    if let Some(lecteur) = e.empreinte_du_lecteur.as_deref() {
+        let mut a_garder = lus.a_garder;
+        noter_les_extraits(&mut a_garder, &montres);
+        d.lectures_gardees = Some(crate::lectures_gardees::ecrire(lecteur, &a_garder));
+    }
+    d.extraits = montres.into_iter().map(|(_, x)| x).collect();
     d.scans = scans;
     Ok(d)
 }
@@ -505,26 +510,48 @@ fn images_montrees(d: &Depouillement, premier: Option<&[CorrectionPremier]>) -> 
     bulletins.chain(d.rejets.iter().filter(|rj| rj.lecture.is_some()).map(|rj| rj.image.clone())).collect()
 }
 
-/// Les extraits de scans des bulletins à montrer (tirés à la lecture).
-fn extraits(bulletins: &[BulletinCorrige], jpeg: &mut HashMap<String, Vec<u8>>, premier: Option<&[CorrectionPremier]>) -> Vec<Extrait> {
+/// Les extraits de scans des bulletins à montrer (tirés à la lecture), chacun avec le nom
+/// de sa page d'image.
+fn extraits(bulletins: &[BulletinCorrige], jpeg: &mut HashMap<String, Vec<u8>>, premier: Option<&[CorrectionPremier]>) -> Vec<(String, Extrait)> {
     bulletins
         .iter()
         .filter(|b| a_montrer(b, premier))
-        .filter_map(|b| Some(Extrait { nom: extrait_du_scan(b.decision.coup, b.decision.table), octets: jpeg.remove(b.verification.as_ref()?.image.as_ref()?)? }))
+        .filter_map(|b| {
+            let image = b.verification.as_ref()?.image.clone()?;
+            let octets = jpeg.remove(&image)?;
+            Some((image, Extrait { nom: extrait_du_scan(b.decision.coup, b.decision.table), octets }))
+        })
         .collect()
+}
+
+/// Note, pour chaque page des fichiers gardés, l'extrait que la page de revue en montre
+/// (repris à la prochaine exécution : [`crate::lectures_gardees::Gardees::extrait`]).
+fn noter_les_extraits(fichiers: &mut [crate::lectures_gardees::FichierLu], montres: &[(String, Extrait)]) {
+    let par_page: HashMap<&str, &Extrait> = montres.iter().map(|(page, x)| (page.as_str(), x)).collect();
+    for f in fichiers {
+        f.extraits = f
+            .lectures
+            .iter()
+            .filter_map(|l| {
+                let page = nom_image(l);
+                let x = par_page.get(page.as_str())?;
+                Some(crate::lectures_gardees::ExtraitGarde { page, fichier: x.nom.clone(), empreinte: arbitre_engine::fichier::empreinte(&x.octets) })
+            })
+            .collect();
+    }
 }
 
 /// Les extraits des images rejetées qui se sont lues (numéro inconnu, doublon…) : la page de
 /// revue les montre à côté de leur lecture, à compléter. Chacun est nommé par le rang de son
 /// image dans l'ordre où le dossier range les rejets (par chemin).
-fn extraits_des_rejets(rejets: &[RejetImage], jpeg: &mut HashMap<String, Vec<u8>>) -> Vec<Extrait> {
+fn extraits_des_rejets(rejets: &[RejetImage], jpeg: &mut HashMap<String, Vec<u8>>) -> Vec<(String, Extrait)> {
     let mut par_chemin: Vec<&RejetImage> = rejets.iter().collect();
     par_chemin.sort_by(|a, b| a.image.cmp(&b.image));
     par_chemin
         .into_iter()
         .enumerate()
         .filter(|(_, rj)| rj.lecture.is_some())
-        .filter_map(|(k, rj)| Some(Extrait { nom: extrait_du_rejet(k), octets: jpeg.remove(&rj.image)? }))
+        .filter_map(|(k, rj)| Some((rj.image.clone(), Extrait { nom: extrait_du_rejet(k), octets: jpeg.remove(&rj.image)? })))
         .collect()
 }
 

@@ -13,6 +13,7 @@ use arbitre_pipeline::scans::FichierScan;
 use image::GrayImage;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::Path;
 
 /// Les scans lus.
 pub(crate) struct ScansLus {
@@ -74,7 +75,7 @@ pub(crate) fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], avec_ext
     for (f, lu) in images.iter().zip(lus) {
         r.reprises += lu.repris as usize;
         if let Some(empreinte) = lu.empreinte {
-            r.a_garder.push(FichierLu { fichier: f.nom.clone(), coup: f.coup, empreinte, lectures: lu.pages.iter().map(|(l, _)| l.clone()).collect() });
+            r.a_garder.push(FichierLu { fichier: f.nom.clone(), coup: f.coup, empreinte, lectures: lu.pages.iter().map(|(l, _)| l.clone()).collect(), extraits: Vec::new() });
         }
         for (s, jpeg) in lu.pages {
             if let Some(jpeg) = jpeg {
@@ -87,15 +88,25 @@ pub(crate) fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], avec_ext
 }
 
 /// Tire les extraits des pages `noms` ([`crate::depouillement::nom_image`]) qui manquent à
-/// `jpeg` : celles dont la lecture a été reprise. Chaque fichier est décodé à nouveau (pas
-/// relu : le recalage de sa lecture reprise sert), une fois pour toutes ses pages.
-pub(crate) fn extraits_manquants(lecteur: &Lecteur, images: &[FichierScan], scans: &[LectureScan], noms: &BTreeSet<String>, jpeg: &mut HashMap<String, Vec<u8>>, suivi: &dyn Suivi) {
+/// `jpeg` : celles dont la lecture a été reprise. L'extrait que l'exécution précédente a
+/// écrit dans `sortie` est repris s'il y est encore, intact ([`Gardees::extrait`]) ;
+/// sinon le fichier est décodé à nouveau (pas relu : le recalage de sa lecture reprise
+/// sert), une fois pour toutes ses pages.
+pub(crate) fn extraits_manquants(lecteur: &Lecteur, images: &[FichierScan], scans: &[LectureScan], noms: &BTreeSet<String>, (gardees, sortie): (&Gardees, &Path), jpeg: &mut HashMap<String, Vec<u8>>, suivi: &dyn Suivi) {
     let mut par_fichier: BTreeMap<&str, Vec<&LectureScan>> = BTreeMap::new();
     for s in scans {
         let nom = crate::depouillement::nom_image(s);
         if noms.contains(&nom) && !jpeg.contains_key(&nom) {
-            par_fichier.entry(s.image.as_str()).or_default().push(s);
+            match gardees.extrait(sortie, &s.image, s.coup, &nom) {
+                Some(octets) => {
+                    jpeg.insert(nom, octets);
+                }
+                None => par_fichier.entry(s.image.as_str()).or_default().push(s),
+            }
         }
+    }
+    if par_fichier.is_empty() {
+        return;
     }
     let chemins: HashMap<&str, &FichierScan> = images.iter().map(|f| (f.nom.as_str(), f)).collect();
     suivi.etape("extraits", par_fichier.len());

@@ -14,6 +14,7 @@
 //! relire : ce n'est qu'un raccourci, jamais une source de décision.
 
 use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_reports::rapports::DOSSIER_REVUE;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
@@ -46,6 +47,20 @@ pub struct FichierLu {
     /// L'empreinte de son contenu ([`arbitre_engine::fichier::empreinte`]).
     pub empreinte: String,
     pub lectures: Vec<LectureScan>,
+    /// Les extraits de ses pages que la page de revue a montrés
+    /// ([`crate::depouillement::nom_image`] de la page, fichier de `revue/` et empreinte de
+    /// ses octets) : repris tels quels, sans décoder le scan, si le fichier est intact.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extraits: Vec<ExtraitGarde>,
+}
+
+/// L'extrait d'une page, écrit dans `revue/` par l'exécution précédente.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ExtraitGarde {
+    pub page: String,
+    /// `revue/NOM.jpg`.
+    pub fichier: String,
+    pub empreinte: String,
 }
 
 /// Les lectures d'une exécution précédente, par (fichier, coup).
@@ -95,6 +110,16 @@ impl Gardees {
     pub fn reprendre(&self, fichier: &str, coup: Option<u32>, empreinte: &str) -> Option<Vec<LectureScan>> {
         self.par_fichier.get(&(fichier.to_string(), coup)).filter(|f| f.empreinte == empreinte).map(|f| f.lectures.clone())
     }
+
+    /// L'extrait de la page `page` d'un fichier dont la lecture a été reprise, tel que
+    /// l'exécution précédente l'a écrit dans `dossier` (le dossier des rapports), s'il y est
+    /// encore, intact.
+    pub fn extrait(&self, dossier: &Path, fichier: &str, coup: Option<u32>, page: &str) -> Option<Vec<u8>> {
+        let x = self.par_fichier.get(&(fichier.to_string(), coup))?.extraits.iter().find(|x| x.page == page)?;
+        let nom = x.fichier.strip_prefix(DOSSIER_REVUE).and_then(|n| n.strip_prefix('/')).filter(|n| !n.is_empty() && !n.contains(['/', '\\']) && !n.starts_with('.'))?;
+        let octets = std::fs::read(dossier.join(DOSSIER_REVUE).join(nom)).ok()?;
+        (arbitre_engine::fichier::empreinte(&octets) == x.empreinte).then_some(octets)
+    }
 }
 
 /// Le contenu de [`NOM`] : l'en-tête, puis un fichier par ligne, dans l'ordre donné (celui
@@ -122,7 +147,7 @@ mod tests {
     fn lu(fichier: &str, empreinte: &str) -> FichierLu {
         let table = ChampLu { valeur: Some("12".into()), alternatives: vec![Alternative { lecture: "12".into(), p: 0.9 }, Alternative { lecture: "17".into(), p: 0.1 }], caracteres: Vec::new() };
         let l = LectureScan { image: fichier.into(), page: None, bulletin: None, coup: Some(3), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None };
-        FichierLu { fichier: fichier.into(), coup: Some(3), empreinte: empreinte.into(), lectures: vec![l] }
+        FichierLu { fichier: fichier.into(), coup: Some(3), empreinte: empreinte.into(), lectures: vec![l], extraits: Vec::new() }
     }
 
     #[test]

@@ -149,7 +149,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     }
     if a_verifier > 0 {
         println!(
-            "Ouvrez {} : vérifiez les {a_verifier} bulletin(s), corrigez les lectures, enregistrez le fichier de corrections et relancez avec --corrections.",
+            "Ouvrez {} : vérifiez les {a_verifier} bulletin(s), corrigez les lectures, enregistrez le fichier de corrections et relancez avec --corrections, vers ce même dossier de sortie (les scans inchangés n'y sont pas relus).",
             m.sortie.join("revue.html").display()
         );
     }
