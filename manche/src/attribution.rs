@@ -179,7 +179,7 @@ pub const SEUIL_NUMERO_PARTAGE: f64 = 0.2;
 /// l'absence de la 21, à vérifier, ne montrait pas où chercher.
 fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
     // Les numéros possibles de chaque scan lu, une fois pour toutes, rangés par coup.
-    let mut par_coup: HashMap<u32, Vec<(usize, Vec<(u32, f64)>)>> = HashMap::new();
+    let mut par_coup: HashMap<u32, Vec<_>> = HashMap::new();
     for (j, s) in scans.iter().enumerate().filter(|(_, s)| s.rejet.is_none()) {
         if let Some(coup) = s.coup {
             par_coup.entry(coup).or_default().push((j, tables_possibles(s)));
