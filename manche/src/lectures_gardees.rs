@@ -10,8 +10,12 @@
 //! donc ceux d'une exécution qui aurait tout relu, octet pour octet : les probabilités
 //! s'écrivent et se relisent exactement (`serde_json`, `float_roundtrip`).
 //!
-//! Un fichier de lectures absent, illisible, d'un autre lecteur ou abîmé ne fait que tout
-//! relire : ce n'est qu'un raccourci, jamais une source de décision.
+//! Les extraits de scans que la page de revue montrait sont repris de même, de `revue/`,
+//! quand leurs octets sont intacts ([`Gardees::extrait`]) : un scan dont la lecture est
+//! reprise n'est alors même pas décodé.
+//!
+//! Un fichier de lectures absent, illisible, d'un autre lecteur, abîmé ou changé à la main
+//! ne fait que tout relire : ce n'est qu'un raccourci, jamais une source de décision.
 
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::rapports::DOSSIER_REVUE;
@@ -75,8 +79,9 @@ pub struct Gardees {
 impl Gardees {
     /// Les lectures du fichier `chemin`, si elles sont de ce `lecteur` (une empreinte de
     /// tout ce qui fait une lecture hors du scan : l'exécutable, son modèle embarqué et le
-    /// formulaire). Aucun fichier : aucune lecture ; un fichier d'un autre lecteur, ou dont
-    /// une ligne ne se lit pas : aucune lecture, et [`Gardees::ecartees`] dit pourquoi.
+    /// formulaire). Aucun fichier : aucune lecture ; un fichier d'un autre lecteur, changé
+    /// depuis son écriture ou dont une ligne ne se lit pas : aucune lecture, et
+    /// [`Gardees::ecartees`] dit pourquoi.
     pub fn charger(chemin: &Path, lecteur: &str) -> Gardees {
         let Ok(texte) = std::fs::read_to_string(chemin) else { return Gardees::default() };
         match Gardees::lire(&texte, lecteur) {

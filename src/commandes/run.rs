@@ -122,7 +122,14 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         premier: p.premier.as_deref(),
         seuils: Default::default(),
         extraits: true,
-        empreinte_du_lecteur: Some(empreinte_du_lecteur(&lecteur)?),
+        empreinte_du_lecteur: match empreinte_du_lecteur(&lecteur) {
+            Ok(e) => Some(e),
+            Err(e) => {
+                // Sans empreinte, rien n'est gardé ni repris : tout est lu, comme sans ce raccourci.
+                eprintln!("lectures non gardées pour la prochaine exécution : {e:#}");
+                None
+            }
+        },
     };
     let barres = Barres::default();
     let d = depouiller(entree, &barres)?;
