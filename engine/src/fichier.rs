@@ -80,7 +80,22 @@ pub fn lire_texte(chemin: &Path) -> Result<String, ErreurFichier> {
 /// caractères) ; deux contenus différents n'ont pas la même, en pratique.
 pub fn empreinte(octets: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(octets).iter().take(8).map(|b| format!("{b:02x}")).collect()
+    seize_chiffres(&Sha256::digest(octets))
+}
+
+/// Les 8 premiers octets d'un SHA-256, en hexadécimal.
+fn seize_chiffres(sha256: &[u8]) -> String {
+    sha256.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// L'empreinte d'un fichier ([`empreinte`] de son contenu), lu par morceaux : un gros
+/// fichier (l'exécutable) n'est jamais entier en mémoire.
+pub fn empreinte_du_fichier(chemin: &Path) -> Result<String, ErreurFichier> {
+    use sha2::{Digest, Sha256};
+    let mut f = std::fs::File::open(chemin).map_err(|e| ErreurFichier::lecture(chemin, e))?;
+    let mut h = Sha256::new();
+    std::io::copy(&mut f, &mut h).map_err(|e| ErreurFichier::lecture(chemin, e))?;
+    Ok(seize_chiffres(&h.finalize()))
 }
 
 /// Le séparateur d'un CSV d'utilisateur : la virgule, ou le point-virgule qu'écrit un
@@ -112,6 +127,16 @@ pub fn separateur_csv(texte: &str) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn l_empreinte_d_un_fichier_lu_par_morceaux_est_celle_de_son_contenu() {
+        let d = tempfile::tempdir().unwrap();
+        let chemin = d.path().join("gros.bin");
+        let contenu: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&chemin, &contenu).unwrap();
+        assert_eq!(empreinte_du_fichier(&chemin).unwrap(), empreinte(&contenu));
+        assert!(empreinte_du_fichier(&d.path().join("absent")).unwrap_err().to_string().contains("absent"));
+    }
 
     #[test]
     fn fichier_absent_sans_numero_de_ligne() {

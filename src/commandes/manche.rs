@@ -207,9 +207,8 @@ fn verifier_moyennes(dossier: &Dossier) -> Result<()> {
 /// l'archive les a enregistrés : `corriger` et `rapports` répondent pareil.
 ///
 /// Les fichiers d'`entrees` (ce que la commande a lu) rangés dans le dossier de sortie y
-/// restent ([`ecrire_sortie`]).
-/// Écrit les rapports du dossier, plus les fichiers `en_plus` (les lectures gardées
-/// d'`arbitre run`), et dit ce qui a été écrit.
+/// restent ([`ecrire_sortie`]). Les fichiers `en_plus` (les lectures gardées d'`arbitre
+/// run`) sont écrits avec les rapports.
 pub fn produire(dossier: &Dossier, sortie: &Path, extraits: &[Extrait], entrees: &[&Path], en_plus: Vec<Rapport>) -> Result<ExitCode> {
     let mut r = generer_rapports(dossier);
     r.fichiers.extend(en_plus);

@@ -90,9 +90,8 @@ fn partie_en_cours(jusqu_au_coup: Option<u32>, p: &mut Preparation, corrections:
 /// empreinte (`arbitre_manche::lectures_gardees`).
 fn empreinte_du_lecteur(lecteur: &Lecteur) -> Result<String> {
     let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("chemin de l'exécutable introuvable : {e}"))?;
-    let mut octets = arbitre_engine::fichier::lire(&exe)?;
-    octets.extend(format!("{:?}", lecteur.formulaire).bytes());
-    Ok(arbitre_engine::fichier::empreinte(&octets))
+    let executable = arbitre_engine::fichier::empreinte_du_fichier(&exe)?;
+    Ok(arbitre_engine::fichier::empreinte(format!("{executable}\n{:?}", lecteur.formulaire).as_bytes()))
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
