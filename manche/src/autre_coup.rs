@@ -34,11 +34,14 @@ pub fn coup_du_bulletin(l: &Lecture, decision: &Decision, nb_coups: u32, corrige
         return None;
     }
     let voisins = (1..nb_coups).flat_map(|e| [l.coup.checked_sub(e), l.coup.checked_add(e)]).flatten();
-    voisins.filter(|&c| (1..=nb_coups).contains(&c)).find(|&c| {
-        let mut ailleurs = l.clone();
-        ailleurs.coup = c;
-        corriger(&ailleurs).is_some_and(|d| d.verdict == Verdict::Valide && d.score == ecrit)
-    })
+    voisins.filter(|&c| (1..=nb_coups).contains(&c)).find(|&c| valide_au_coup(l, c, ecrit, &corriger))
+}
+
+/// La lecture `l`, jouée au coup `coup`, y serait une solution valide au score `ecrit`.
+fn valide_au_coup(l: &Lecture, coup: u32, ecrit: u32, corriger: impl Fn(&Lecture) -> Option<Decision>) -> bool {
+    let mut ailleurs = l.clone();
+    ailleurs.coup = coup;
+    corriger(&ailleurs).is_some_and(|d| d.verdict == Verdict::Valide && d.score == ecrit)
 }
 
 /// Le coup voisin (`coup − 1`, puis `coup + 1`) où la table n'a pas de bulletin
@@ -58,11 +61,7 @@ pub fn coup_voisin_sans_bulletin(l: &Lecture, decision: &Decision, sans_bulletin
         return None;
     }
     let ecrit = decision.score_revendique?;
-    [l.coup.checked_sub(1), l.coup.checked_add(1)].into_iter().flatten().filter(|&c| sans_bulletin(c)).find(|&c| {
-        let mut ailleurs = l.clone();
-        ailleurs.coup = c;
-        corriger(&ailleurs).is_some_and(|d| d.verdict == Verdict::Valide && d.score == ecrit)
-    })
+    [l.coup.checked_sub(1), l.coup.checked_add(1)].into_iter().flatten().filter(|&c| sans_bulletin(c)).find(|&c| valide_au_coup(l, c, ecrit, &corriger))
 }
 
 /// Un scan qui se lit comme le bulletin d'un autre coup.
