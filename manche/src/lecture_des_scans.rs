@@ -13,6 +13,7 @@ use arbitre_pipeline::scans::FichierScan;
 use image::GrayImage;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::ops::Range;
 use std::path::Path;
 
 /// Les scans lus.
@@ -23,11 +24,27 @@ pub(crate) struct ScansLus {
     /// L'extrait (JPEG) de chaque page lue, par [`crate::depouillement::nom_image`] : tiré
     /// tant que l'image décodée est en mémoire ; pas pour une lecture reprise.
     pub jpeg: HashMap<String, Vec<u8>>,
-    /// Les fichiers et leurs lectures, à garder pour la prochaine exécution (ceux dont le
-    /// contenu a pu être lu).
-    pub a_garder: Vec<FichierLu>,
+    /// Les fichiers dont les lectures sont à garder pour la prochaine exécution (ceux dont
+    /// le contenu a pu être lu).
+    pub a_garder: Vec<AGarder>,
     /// Les fichiers dont la lecture a été reprise.
     pub reprises: usize,
+}
+
+/// Un fichier dont les lectures sont à garder : ses pages sont `scans[pages]` de
+/// [`ScansLus`] (pas de copie des lectures, tenue jusqu'à l'écriture).
+pub(crate) struct AGarder {
+    fichier: String,
+    coup: Option<u32>,
+    empreinte: String,
+    pages: Range<usize>,
+}
+
+impl AGarder {
+    /// Le fichier et ses lectures, empruntées aux `scans` de [`ScansLus`].
+    pub fn avec_ses_lectures(self, scans: &[LectureScan]) -> FichierLu<'_> {
+        FichierLu { fichier: self.fichier, coup: self.coup, empreinte: self.empreinte, lectures: scans[self.pages].into(), extraits: Vec::new() }
+    }
 }
 
 /// Un fichier lu ou repris : ses pages (chacune avec son extrait, tiré à la lecture),
@@ -75,7 +92,7 @@ pub(crate) fn lire_les_scans(lecteur: &Lecteur, images: &[FichierScan], avec_ext
     for (f, lu) in images.iter().zip(lus) {
         r.reprises += lu.repris as usize;
         if let Some(empreinte) = lu.empreinte {
-            r.a_garder.push(FichierLu { fichier: f.nom.clone(), coup: f.coup, empreinte, lectures: lu.pages.iter().map(|(l, _)| l.clone()).collect(), extraits: Vec::new() });
+            r.a_garder.push(AGarder { fichier: f.nom.clone(), coup: f.coup, empreinte, pages: r.scans.len()..r.scans.len() + lu.pages.len() });
         }
         for (s, jpeg) in lu.pages {
             if let Some(jpeg) = jpeg {

@@ -20,6 +20,7 @@
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::rapports::DOSSIER_REVUE;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -42,15 +43,16 @@ struct EnTete {
 }
 
 /// Un fichier de scan et ses lectures (une par page ou par bulletin d'une planche ; un
-/// rejet compris).
+/// rejet compris). À l'écriture, les lectures sont celles des scans de l'exécution,
+/// empruntées ; relues, elles sont à elles.
 #[derive(Debug, Serialize, Deserialize)]
-pub struct FichierLu {
+pub struct FichierLu<'a> {
     /// Le chemin relatif au dossier des scans.
     pub fichier: String,
     pub coup: Option<u32>,
     /// L'empreinte de son contenu ([`arbitre_engine::fichier::empreinte`]).
     pub empreinte: String,
-    pub lectures: Vec<LectureScan>,
+    pub lectures: Cow<'a, [LectureScan]>,
     /// Les extraits de ses pages que la page de revue a montrés
     /// ([`crate::depouillement::nom_image`] de la page, fichier de `revue/` et empreinte de
     /// ses octets) : repris tels quels, sans décoder le scan, si le fichier est intact.
@@ -70,7 +72,7 @@ pub struct ExtraitGarde {
 /// Les lectures d'une exécution précédente, par (fichier, coup).
 #[derive(Debug, Default)]
 pub struct Gardees {
-    par_fichier: HashMap<(String, Option<u32>), FichierLu>,
+    par_fichier: HashMap<(String, Option<u32>), FichierLu<'static>>,
     /// Pourquoi rien n'a été repris d'un fichier de lectures présent (autre lecteur,
     /// fichier abîmé) : dit dans le bilan.
     pub ecartees: Option<String>,
@@ -104,7 +106,7 @@ impl Gardees {
         }
         let mut par_fichier = HashMap::new();
         for (i, l) in corps.lines().enumerate() {
-            let f: FichierLu = serde_json::from_str(l).map_err(|e| format!("ligne {} illisible ({e})", i + 2))?;
+            let f: FichierLu<'static> = serde_json::from_str(l).map_err(|e| format!("ligne {} illisible ({e})", i + 2))?;
             par_fichier.insert((f.fichier.clone(), f.coup), f);
         }
         Ok(Gardees { par_fichier, ecartees: None })
@@ -113,7 +115,7 @@ impl Gardees {
     /// Les lectures du fichier `fichier` au coup `coup`, si son contenu est encore celui
     /// d'`empreinte`.
     pub fn reprendre(&self, fichier: &str, coup: Option<u32>, empreinte: &str) -> Option<Vec<LectureScan>> {
-        self.par_fichier.get(&(fichier.to_string(), coup)).filter(|f| f.empreinte == empreinte).map(|f| f.lectures.clone())
+        self.par_fichier.get(&(fichier.to_string(), coup)).filter(|f| f.empreinte == empreinte).map(|f| f.lectures.to_vec())
     }
 
     /// L'extrait de la page `page` d'un fichier dont la lecture a été reprise, tel que
@@ -129,7 +131,7 @@ impl Gardees {
 
 /// Le contenu de [`NOM`] : l'en-tête, puis un fichier par ligne, dans l'ordre donné (celui
 /// de l'inventaire, par chemin : le même d'une exécution à l'autre).
-pub fn ecrire(lecteur: &str, fichiers: &[FichierLu]) -> String {
+pub fn ecrire(lecteur: &str, fichiers: &[FichierLu<'_>]) -> String {
     let mut corps = String::new();
     for f in fichiers {
         corps.push_str(&serde_json::to_string(f).expect("lectures sérialisables"));
@@ -149,10 +151,10 @@ mod tests {
     use arbitre_pipeline::lecture_scan::{Alternative, ChampLu};
 
     /// Un fichier lu : un numéro de table lu « 12 » à 90 %.
-    fn lu(fichier: &str, empreinte: &str) -> FichierLu {
+    fn lu(fichier: &str, empreinte: &str) -> FichierLu<'static> {
         let table = ChampLu { valeur: Some("12".into()), alternatives: vec![Alternative { lecture: "12".into(), p: 0.9 }, Alternative { lecture: "17".into(), p: 0.1 }], caracteres: Vec::new() };
         let l = LectureScan { image: fichier.into(), page: None, bulletin: None, coup: Some(3), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None };
-        FichierLu { fichier: fichier.into(), coup: Some(3), empreinte: empreinte.into(), lectures: vec![l], extraits: Vec::new() }
+        FichierLu { fichier: fichier.into(), coup: Some(3), empreinte: empreinte.into(), lectures: vec![l].into(), extraits: Vec::new() }
     }
 
     #[test]
@@ -160,7 +162,7 @@ mod tests {
         let texte = ecrire("L1", &[lu("coup-03/a.jpg", "e1"), lu("coup-03/b.jpg", "e2")]);
         let g = Gardees::lire(&texte, "L1").unwrap();
         let reprise = g.reprendre("coup-03/a.jpg", Some(3), "e1").expect("même fichier, même contenu");
-        assert_eq!(reprise, lu("coup-03/a.jpg", "e1").lectures);
+        assert_eq!(reprise, lu("coup-03/a.jpg", "e1").lectures.to_vec());
         assert!(g.reprendre("coup-03/a.jpg", Some(3), "e9").is_none(), "contenu changé : relu");
         assert!(g.reprendre("coup-03/a.jpg", Some(4), "e1").is_none(), "autre coup (--coup) : relu");
         assert!(g.reprendre("coup-03/c.jpg", Some(3), "e1").is_none(), "fichier nouveau : lu");

@@ -20,6 +20,7 @@
 //! - [`bilan`] : où chaque image a fini ;
 //! - [`evaluation`] : les décisions mesurées contre la vérité d'une manche générée.
 
+mod absences;
 pub mod a_une_case_pres;
 pub mod autre_coup;
 pub mod attribution;
@@ -31,6 +32,7 @@ pub mod depouillement;
 pub mod doute;
 pub mod evaluation;
 pub mod extraits;
+mod extraits_montres;
 pub mod jugement;
 mod lecture_des_scans;
 pub mod lectures_gardees;
