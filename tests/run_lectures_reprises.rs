@@ -31,7 +31,16 @@ fn copier_scans(vers: &Path) -> usize {
 /// Lance `arbitre run` sur `scans` vers `sortie`, `en_plus` ses autres options : la sortie
 /// du terminal.
 fn run(scans: &Path, sortie: &Path, en_plus: &[&std::ffi::OsStr]) -> String {
+    run_sur(scans, sortie, en_plus, None)
+}
+
+/// Comme [`run`], avec `TRACT_CPU_ISA` (les jeux d'instructions que `tract` peut employer)
+/// quand il est donné.
+fn run_sur(scans: &Path, sortie: &Path, en_plus: &[&std::ffi::OsStr], jeu: Option<&str>) -> String {
     let mut c = Command::new(env!("CARGO_BIN_EXE_arbitre"));
+    if let Some(jeu) = jeu {
+        c.env("TRACT_CPU_ISA", jeu);
+    }
     c.arg("run").arg("--partie").arg(exemple().join("partie.partie")).arg("--scans").arg(scans).arg("--joueurs").arg(exemple().join("joueurs.csv")).arg("--sortie").arg(sortie).args(en_plus);
     let out = c.output().unwrap();
     let texte = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
@@ -109,4 +118,34 @@ fn relance_les_scans_inchanges_ne_sont_pas_relus_et_tout_est_ecrit_comme_en_reli
     assert!(!falsifiee.contains("fichier(s) inchangé(s)"), "{falsifiee}");
     assert!(falsifiee.contains("lectures précédentes non reprises") && falsifiee.contains("contenu changé depuis son écriture"), "{falsifiee}");
     assert_eq!(differences(&contenu(&rapport), &contenu(&neuf)), Vec::<String>::new());
+}
+
+/// Le même exécutable sur un processeur d'une autre famille calcule le modèle avec d'autres
+/// noyaux (AVX-512, FMA…), et une probabilité peut y différer au dernier chiffre : les
+/// lectures gardées ne sont pas reprises, tout est relu, et le bilan le dit. Ici, l'autre
+/// processeur est ce même processeur privé d'un jeu d'instructions (`TRACT_CPU_ISA`).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn sur_un_autre_processeur_les_scans_sont_relus() {
+    let Some(jeu) = ["avx512f", "fma", "avx2", "avx"].into_iter().find(|j| match *j {
+        "avx512f" => std::is_x86_feature_detected!("avx512f"),
+        "fma" => std::is_x86_feature_detected!("fma"),
+        "avx2" => std::is_x86_feature_detected!("avx2"),
+        _ => std::is_x86_feature_detected!("avx"),
+    }) else {
+        eprintln!("processeur sans AVX : aucun jeu d'instructions à retirer, rien à vérifier ici");
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    let images = copier_scans(&scans);
+    let rapport = tmp.path().join("rapport");
+    run(&scans, &rapport, &[]);
+    let ailleurs = run_sur(&scans, &rapport, &[], Some(&format!("-{jeu}")));
+    assert!(!ailleurs.contains("fichier(s) inchangé(s)"), "{ailleurs}");
+    assert!(ailleurs.contains("lectures précédentes non reprises") && ailleurs.contains("sur un autre processeur"), "{ailleurs}");
+    // Revenu sur le processeur entier : les lectures gardées sont celles de l'autre, relu.
+    let ici = run(&scans, &rapport, &[]);
+    assert!(!ici.contains(&format!("{images} fichier(s) inchangé(s)")), "{ici}");
+    assert!(run(&scans, &rapport, &[]).contains(&format!("{images} fichier(s) inchangé(s)")));
 }

@@ -5,8 +5,8 @@
 //!
 //! Une lecture n'est reprise que si tout ce dont elle dépend est identique : le contenu du
 //! fichier (son empreinte SHA-256), son nom et son coup (dossier ou `--coup`), et le lecteur
-//! (l'exécutable lui-même, qui embarque le modèle, et le formulaire : voir
-//! [`Gardees::charger`]). Sinon le scan est relu. Les décisions et tous les rapports sont
+//! (l'exécutable lui-même, qui embarque le modèle, le formulaire et le jeu d'instructions du
+//! processeur sur lequel le modèle calcule : voir [`Gardees::charger`]). Sinon le scan est relu. Les décisions et tous les rapports sont
 //! donc ceux d'une exécution qui aurait tout relu, octet pour octet : les probabilités
 //! s'écrivent et se relisent exactement (`serde_json`, `float_roundtrip`).
 //!
@@ -80,8 +80,8 @@ pub struct Gardees {
 
 impl Gardees {
     /// Les lectures du fichier `chemin`, si elles sont de ce `lecteur` (une empreinte de
-    /// tout ce qui fait une lecture hors du scan : l'exécutable, son modèle embarqué et le
-    /// formulaire). Aucun fichier : aucune lecture ; un fichier d'un autre lecteur, changé
+    /// tout ce qui fait une lecture hors du scan : l'exécutable, son modèle embarqué, le
+    /// formulaire et le jeu d'instructions du processeur). Aucun fichier : aucune lecture ; un fichier d'un autre lecteur, changé
     /// depuis son écriture ou dont une ligne ne se lit pas : aucune lecture, et
     /// [`Gardees::ecartees`] dit pourquoi.
     pub fn charger(chemin: &Path, lecteur: &str) -> Gardees {
@@ -99,7 +99,7 @@ impl Gardees {
             return Err(format!("format {} (attendu {FORMAT})", en_tete.format));
         }
         if en_tete.lecteur != lecteur {
-            return Err("lu par un autre exécutable ou un autre formulaire".into());
+            return Err("lu par un autre exécutable, avec un autre formulaire ou sur un autre processeur".into());
         }
         if en_tete.controle != controle(lecteur, corps) {
             return Err("contenu changé depuis son écriture (à la main ? les lectures se corrigent dans le fichier de corrections)".into());

@@ -88,6 +88,13 @@ impl Modele {
         Ok(Modele { plan })
     }
 
+    /// Le jeu d'instructions du processeur sur lequel `tract` choisit ses noyaux de calcul
+    /// (AVX2, FMA, AVX-512… ; `TRACT_CPU_ISA` compris) : le dernier chiffre d'une
+    /// probabilité peut en dépendre, d'un processeur à l'autre, pour le même exécutable.
+    pub fn jeu_d_instructions() -> String {
+        format!("{:?}", tract_onnx::tract_core::tract_linalg::isa::native())
+    }
+
     /// Les probabilités de chaque vignette, par lots de [`LOT`].
     pub fn lire(&self, vignettes: &[&Vignette]) -> Result<Vec<Probabilites>, ErreurModele> {
         let mut toutes = Vec::with_capacity(vignettes.len());

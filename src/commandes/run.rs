@@ -85,13 +85,16 @@ fn partie_en_cours(jusqu_au_coup: Option<u32>, p: &mut Preparation, corrections:
 }
 
 /// L'empreinte de tout ce qui fait une lecture, hors du scan : cet exécutable (le lecteur
-/// et son modèle embarqué ; une autre version, recompilée, ne reprend rien) et le
-/// formulaire. Les lectures d'une exécution précédente ne sont reprises que de la même
-/// empreinte (`arbitre_manche::lectures_gardees`).
+/// et son modèle embarqué ; une autre version, recompilée, ne reprend rien), le formulaire
+/// et le jeu d'instructions sur lequel le modèle calcule (le même exécutable sur un autre
+/// processeur peut différer au dernier chiffre d'une probabilité : un dossier de sortie
+/// déplacé sur un autre ordinateur fait tout relire). Les lectures d'une exécution
+/// précédente ne sont reprises que de la même empreinte (`arbitre_manche::lectures_gardees`).
 fn empreinte_du_lecteur(lecteur: &Lecteur) -> Result<String> {
     let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("chemin de l'exécutable introuvable : {e}"))?;
     let executable = arbitre_engine::fichier::empreinte_du_fichier(&exe)?;
-    Ok(arbitre_engine::fichier::empreinte(format!("{executable}\n{:?}", lecteur.formulaire).as_bytes()))
+    let processeur = arbitre_pipeline::modele::Modele::jeu_d_instructions();
+    Ok(arbitre_engine::fichier::empreinte(format!("{executable}\n{:?}\n{processeur}", lecteur.formulaire).as_bytes()))
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
