@@ -156,12 +156,17 @@ fn format_non_lu(octets: &[u8]) -> Option<ErreurImage> {
 /// PNG ou WebP (l'enregistrement de certaines applications de photo), par `image`, la
 /// taille bornée avant de décoder.
 fn par_image(octets: &[u8], format: ImageFormat, nom: &'static str) -> Result<GrayImage, ErreurImage> {
+    let corrompue = |e: image::ImageError| ErreurImage::Corrompue { format: nom, detail: e.to_string() };
+    // La taille de l'en-tête d'abord, comme pour un JPEG ou un TIFF : une image immense est
+    // « trop grande », pas « tronquée ou corrompue ».
+    let (largeur, hauteur) = image::ImageReader::with_format(std::io::Cursor::new(octets), format).into_dimensions().map_err(corrompue)?;
+    verifier_taille(largeur, hauteur)?;
     let mut lecteur = image::ImageReader::with_format(std::io::Cursor::new(octets), format);
     let mut limites = image::Limits::default();
     limites.max_image_width = Some(COTE_MAX_PX);
     limites.max_image_height = Some(COTE_MAX_PX);
     lecteur.limits(limites);
-    let img = lecteur.decode().map_err(|e| ErreurImage::Corrompue { format: nom, detail: e.to_string() })?;
+    let img = lecteur.decode().map_err(corrompue)?;
     Ok(en_gris(img))
 }
 
@@ -363,5 +368,18 @@ mod tests {
         png.extend_from_slice(&0u32.to_be_bytes());
         let e = decoder(&png).unwrap_err();
         assert!(matches!(e, ErreurImage::Corrompue { .. } | ErreurImage::TropGrande { .. }), "{e:?}");
+    }
+
+    #[test]
+    fn une_image_trop_grande_est_dite_trop_grande_et_non_corrompue() {
+        // Une page blanche de 12 001 × 300 pixels, complète et lisible, en PNG et en WebP
+        // (30 000 × 30 000 se disait « tronqué ou corrompu : Image size exceeds limit »).
+        let grande = DynamicImage::ImageLuma8(GrayImage::from_pixel(COTE_MAX_PX + 1, 300, Luma([250])));
+        for format in [ImageFormat::Png, ImageFormat::WebP] {
+            let octets = encoder(&if format == ImageFormat::WebP { DynamicImage::ImageRgb8(grande.to_rgb8()) } else { grande.clone() }, format);
+            let e = decoder(&octets).unwrap_err();
+            assert_eq!(e, ErreurImage::TropGrande { largeur: COTE_MAX_PX + 1, hauteur: 300 }, "{format:?}");
+            assert!(e.to_string().contains("trop grande pour un bulletin scanné"), "{e}");
+        }
     }
 }
