@@ -6,9 +6,10 @@
 //! Une lecture n'est reprise que si tout ce dont elle dépend est identique : le contenu du
 //! fichier (son empreinte SHA-256), son nom et son coup (dossier ou `--coup`), et le lecteur
 //! (l'exécutable lui-même, qui embarque le modèle, le formulaire et le jeu d'instructions du
-//! processeur sur lequel le modèle calcule : voir [`Gardees::charger`]). Sinon le scan est relu. Les décisions et tous les rapports sont
-//! donc ceux d'une exécution qui aurait tout relu, octet pour octet : les probabilités
-//! s'écrivent et se relisent exactement (`serde_json`, `float_roundtrip`).
+//! processeur sur lequel le modèle calcule : voir [`Gardees::charger`]). Sinon le scan est
+//! relu. Les décisions et tous les rapports sont donc ceux d'une exécution qui aurait tout
+//! relu, octet pour octet : les probabilités s'écrivent et se relisent exactement
+//! (`serde_json`, `float_roundtrip`).
 //!
 //! Les extraits de scans que la page de revue montrait sont repris de même, de `revue/`,
 //! quand leurs octets sont intacts ([`Gardees::extrait`]) : un scan dont la lecture est
@@ -81,9 +82,9 @@ pub struct Gardees {
 impl Gardees {
     /// Les lectures du fichier `chemin`, si elles sont de ce `lecteur` (une empreinte de
     /// tout ce qui fait une lecture hors du scan : l'exécutable, son modèle embarqué, le
-    /// formulaire et le jeu d'instructions du processeur). Aucun fichier : aucune lecture ; un fichier d'un autre lecteur, changé
-    /// depuis son écriture ou dont une ligne ne se lit pas : aucune lecture, et
-    /// [`Gardees::ecartees`] dit pourquoi.
+    /// formulaire et le jeu d'instructions du processeur). Aucun fichier : aucune lecture ;
+    /// un fichier d'un autre lecteur, changé depuis son écriture ou dont une ligne ne se lit
+    /// pas : aucune lecture, et [`Gardees::ecartees`] dit pourquoi.
     pub fn charger(chemin: &Path, lecteur: &str) -> Gardees {
         let Ok(texte) = std::fs::read_to_string(chemin) else { return Gardees::default() };
         match Gardees::lire(&texte, lecteur) {
