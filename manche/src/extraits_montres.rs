@@ -30,10 +30,10 @@ pub(crate) fn extraits_a_montrer(bulletins: &[BulletinCorrige], rejets: &[RejetI
     des_bulletins.chain(des_rejets).collect()
 }
 
-/// Les extraits de `a_montrer` ([`extraits_a_montrer`]) tirés des scans (à la lecture ou
-/// depuis : `jpeg`), chacun avec le nom de sa page d'image.
-pub(crate) fn extraits(a_montrer: Vec<(String, String)>, jpeg: &mut HashMap<String, Vec<u8>>) -> Vec<(String, Extrait)> {
-    a_montrer.into_iter().filter_map(|(image, nom)| Some((image.clone(), Extrait { nom, octets: jpeg.remove(&image)? }))).collect()
+/// Les extraits des `pages` à montrer ([`extraits_a_montrer`]) tirés des scans (à la
+/// lecture ou depuis : `jpeg`), chacun avec le nom de sa page d'image.
+pub(crate) fn extraits(pages: Vec<(String, String)>, jpeg: &mut HashMap<String, Vec<u8>>) -> Vec<(String, Extrait)> {
+    pages.into_iter().filter_map(|(image, nom)| Some((image.clone(), Extrait { nom, octets: jpeg.remove(&image)? }))).collect()
 }
 
 /// Note, pour chaque page des fichiers gardés, l'extrait que la page de revue en montre
