@@ -40,6 +40,8 @@ pub enum Confirmation {
     FauteDeCalcul,
     /// Avertie pour autre chose que le score (lettres de raccord…), payée au score écrit.
     AvertieAuScoreEcrit,
+    /// Pénalisée (une localisation décalée…), mais sa solution vaut le score écrit.
+    PenaliseeAuScoreEcrit,
 }
 
 impl Confirmation {
@@ -49,6 +51,7 @@ impl Confirmation {
             Confirmation::Valide => "valide",
             Confirmation::FauteDeCalcul => "avertie pour le seul score, à un chiffre du score écrit",
             Confirmation::AvertieAuScoreEcrit => "avertie, mais payée au score écrit",
+            Confirmation::PenaliseeAuScoreEcrit => "pénalisée, mais d'une solution qui vaut le score écrit",
         }
     }
 }
@@ -68,7 +71,9 @@ impl Confirmation {
 /// écrit : une faute de calcul du joueur ; ou averties pour autre chose que le score, payées
 /// au score écrit, plus que la décision de la machine : deux lettres de raccord seulement,
 /// billet case (6), règlement 4.3.2 et 5.5, au lieu de la pénalité d'une localisation que
-/// la lettre mal lue rend impossible) ;
+/// la lettre mal lue rend impossible ; ou pénalisées, d'une solution qui vaut le score
+/// écrit, plus que la décision de la machine : une localisation décalée, guide 5.1, au
+/// lieu du zéro d'un mot que la lettre mal lue rend injouable) ;
 /// et, pour un avertissement de score seul, le score vrai quand le score lu n'en diffère
 /// que d'un chiffre (changé, en plus ou en moins).
 pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<LectureVoisine> {
@@ -80,7 +85,10 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
     // ou, faute de calcul du joueur d'un chiffre (HAUTE, 31 points, écrit 30), avertie pour
     // le seul score à un chiffre du score écrit, et payant plus que la décision de la machine ;
     // ou avertie pour autre chose, payée au score écrit, plus que la machine (JALES dessiné
-    // sous ses raccords E et F, le E lu F à 99,9 % : pénalité au lieu d'un avertissement).
+    // sous ses raccords E et F, le E lu F à 99,9 % : pénalité au lieu d'un avertissement) ;
+    // ou pénalisée d'une solution qui vaut le score écrit, plus que la machine (AH, 30 points
+    // en I8, écrit en H 8 : le H lu W à 99,99 %, zéro au lieu d'une pénalité ; manche neuve
+    // `rosace` graine 631, 28/11/2026).
     let ecrit_texte = ecrit.to_string();
     let confirmee_par_l_ecrit = |v: &Lecture| -> Option<Confirmation> {
         let d = corriger(v)?;
@@ -88,12 +96,17 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
         let paie_plus = paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
         let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit_texte, &d.score.to_string()) && paie_plus;
         let averti_au_score_ecrit = d.verdict == Verdict::Avertissement && d.score == ecrit && paie_plus;
+        // Une pénalité paie sa solution moins la pénalité : c'est la solution qui vaut le
+        // score écrit (AH, 30 points en I8, écrit en H 8 : pénalité, 25).
+        let penalise_au_score_ecrit = d.verdict == Verdict::Penalite && d.solution.as_ref().is_some_and(|s| s.score == ecrit) && paie_plus;
         if valide {
             Some(Confirmation::Valide)
         } else if faute_de_calcul {
             Some(Confirmation::FauteDeCalcul)
+        } else if averti_au_score_ecrit {
+            Some(Confirmation::AvertieAuScoreEcrit)
         } else {
-            averti_au_score_ecrit.then_some(Confirmation::AvertieAuScoreEcrit)
+            penalise_au_score_ecrit.then_some(Confirmation::PenaliseeAuScoreEcrit)
         }
     };
     // Les lectures voisines sont faites une à une, jusqu'à la première que l'écrit confirme.
@@ -451,6 +464,29 @@ mod tests {
             d
         });
         assert!(lecture_voisine(&l, &ailleurs(&l).unwrap(), ailleurs).is_none());
+    }
+
+    #[test]
+    fn un_zero_qu_une_lettre_mal_lue_changerait_en_penalite_au_score_ecrit_est_trouve() {
+        // AH (30 points en I8) écrit en H 8, 30 : pénalité (localisation décalée), 25 ; le
+        // H lu W, sûrement : AW ne se place pas, zéro.
+        let l = lecture("AW");
+        let moteur = |ecrit: u32| {
+            move |v: &Lecture| {
+                let mut d = arbitre_reports::resultats::decision_absent(v.table, v.coup);
+                d.score_revendique = Some(ecrit);
+                if texte_court(v) == "|AH" {
+                    (d.verdict, d.score, d.motifs) = (Verdict::Penalite, 25, vec![Motif::LocalisationPenalite]);
+                    d.solution = Some(arbitre_engine::arbitrage::SolutionRetenue { mot: "AH".into(), reference: "I8".into(), score: 30 });
+                }
+                Some(d)
+            }
+        };
+        let v = lecture_voisine(&l, &moteur(30)(&l).unwrap(), moteur(30)).expect("le H");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|AH", Confirmation::PenaliseeAuScoreEcrit));
+        // Écrit 40 : la solution de la pénalité ne vaut pas le score écrit, rien ne contredit
+        // la lecture de la machine.
+        assert!(lecture_voisine(&l, &moteur(40)(&l).unwrap(), moteur(40)).is_none());
     }
 
     #[test]
