@@ -72,8 +72,9 @@ impl Confirmation {
 /// au score écrit, plus que la décision de la machine : deux lettres de raccord seulement,
 /// billet case (6), règlement 4.3.2 et 5.5, au lieu de la pénalité d'une localisation que
 /// la lettre mal lue rend impossible ; ou pénalisées, d'une solution qui vaut le score
-/// écrit, plus que la décision de la machine : une localisation décalée, guide 5.1, au
-/// lieu du zéro d'un mot que la lettre mal lue rend injouable) ;
+/// écrit, plus que la décision de la machine : une localisation erronée, payée du score
+/// moins 5 points, règlement 5.3.3, au lieu du zéro d'un mot que la lettre mal lue rend
+/// injouable) ;
 /// et, pour un avertissement de score seul, le score vrai quand le score lu n'en diffère
 /// que d'un chiffre (changé, en plus ou en moins).
 pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<LectureVoisine> {
@@ -96,8 +97,9 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
         let paie_plus = paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
         let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit_texte, &d.score.to_string()) && paie_plus;
         let averti_au_score_ecrit = d.verdict == Verdict::Avertissement && d.score == ecrit && paie_plus;
-        // Une pénalité paie sa solution moins la pénalité : c'est la solution qui vaut le
-        // score écrit (AH, 30 points en I8, écrit en H 8 : pénalité, 25).
+        // Une pénalité paie sa solution moins 5 points (localisation erronée, règlement
+        // 5.3.3) : c'est la solution qui vaut le score écrit (AH, 30 points en I8, écrit en
+        // H 8 : pénalité, 25).
         let penalise_au_score_ecrit = d.verdict == Verdict::Penalite && d.solution.as_ref().is_some_and(|s| s.score == ecrit) && paie_plus;
         if valide {
             Some(Confirmation::Valide)
