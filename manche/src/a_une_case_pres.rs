@@ -11,7 +11,10 @@
 //! points —, ce que le joueur a écrit ailleurs contredit la lecture de la machine, et une
 //! personne doit regarder avant qu'une sanction soit décidée. De même pour un
 //! avertissement (score erroné) quand le score lu ne diffère du vrai que d'un chiffre (un 0
-//! lu 8) : le mot et la place confirment le score vrai.
+//! lu 8) : le mot et la place confirment le score vrai. Deux lectures sûres de travers sur
+//! un même bulletin arrivent aussi (une lettre et la référence) : la lecture à deux
+//! caractères près, une lettre et la référence, est essayée en dernier, sous la même
+//! confirmation par le score écrit.
 //!
 //! Rien n'est tiré vers un mot : la lecture et sa décision provisoire restent celles de la
 //! machine ; le garde-fou dit seulement *quand* une personne regarde.
@@ -27,6 +30,9 @@ pub struct LectureVoisine {
     pub lecture: Lecture,
     /// Ce que la machine a peut-être mal lu (« une lettre », …), pour la raison.
     pub ecart: &'static str,
+    /// Combien de caractères séparent les deux lectures : 1, ou 2 (une lettre et la
+    /// référence).
+    pub caracteres: usize,
     /// Ce que serait la lecture voisine, confirmée par le score écrit.
     pub serait: Confirmation,
 }
@@ -66,6 +72,8 @@ impl Confirmation {
 ///   voisine d'une lettre écrite ;
 /// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé, et, lue mal formée,
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
+/// - à deux caractères près, chaque case écrite changée comme plus haut *et* la référence
+///   changée comme plus haut ;
 ///
 /// toutes valides **au score écrit** (ou averties pour le seul score, à un chiffre du score
 /// écrit : une faute de calcul du joueur ; ou averties pour autre chose que le score, payées
@@ -112,11 +120,18 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
         }
     };
     // Les lectures voisines sont faites une à une, jusqu'à la première que l'écrit confirme.
-    let trouve = |mut lectures: Box<dyn Iterator<Item = Lecture> + '_>, ecart| lectures.find_map(|lecture| confirmee_par_l_ecrit(&lecture).map(|serait| LectureVoisine { lecture, ecart, serait }));
-    trouve(Box::new(autres_cases(l)), "une lettre, ou le cercle d'un joker")
-        .or_else(|| trouve(Box::new(une_lettre_de_plus(l)), "une lettre non détectée, au bout du mot ou à côté"))
-        .or_else(|| trouve(Box::new(une_lettre_dans_le_dessin(l)), "une lettre non détectée, à côté des lettres écrites"))
-        .or_else(|| trouve(Box::new(autres_references(l)), "un caractère de la référence"))
+    let trouve = |mut lectures: Box<dyn Iterator<Item = Lecture> + '_>, ecart, caracteres| {
+        lectures.find_map(|lecture| confirmee_par_l_ecrit(&lecture).map(|serait| LectureVoisine { lecture, ecart, caracteres, serait }))
+    };
+    trouve(Box::new(autres_cases(l)), "une lettre, ou le cercle d'un joker", 1)
+        .or_else(|| trouve(Box::new(une_lettre_de_plus(l)), "une lettre non détectée, au bout du mot ou à côté", 1))
+        .or_else(|| trouve(Box::new(une_lettre_dans_le_dessin(l)), "une lettre non détectée, à côté des lettres écrites", 1))
+        .or_else(|| trouve(Box::new(autres_references(l)), "un caractère de la référence", 1))
+        // Deux lectures sûres de travers sur un même bulletin, une lettre et la référence
+        // (RELU écrit en 2H, 13 points : le H lu N à 99,8 %, le U lu L à 97,9 % ; RELL en
+        // 2N, zéro automatique au lieu d'un avertissement payé 14 — manche neuve `2_ai`
+        // graine 741, 28/11/2026). Le score écrit les confirme encore toutes deux.
+        .or_else(|| trouve(Box::new(autres_cases(l).flat_map(|a| autres_references(&a).collect::<Vec<_>>())), "une lettre et un caractère de la référence", 2))
         .or_else(|| {
             let vrai = decision.score.to_string();
             if decision.verdict != Verdict::Avertissement || decision.motifs != [Motif::Score] || !a_un_chiffre_pres(&ecrit_texte, &vrai) {
@@ -124,7 +139,7 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
             }
             let mut v = l.clone();
             v.score = Some(vrai);
-            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", serait: Confirmation::Valide })
+            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", caracteres: 1, serait: Confirmation::Valide })
         })
 }
 
@@ -508,6 +523,26 @@ mod tests {
         l.reference = Some("G 5".into());
         let moteur = seul_valide("ref: 6 G ; |YET", 31, 31);
         assert!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).is_none());
+    }
+
+    #[test]
+    fn une_lettre_et_la_reference_lues_de_travers_sont_trouvees_ensemble() {
+        // RELU écrit en 2H, 13 points : le H lu N, le U lu L, chacun sûrement. RELL en 2N
+        // est un zéro ; une seule des deux corrections ne suffit pas.
+        let mut l = lecture("RELL");
+        l.reference = Some("2N".into());
+        let moteur = seul_valide("ref: 2H ; |RELU", 13, 13);
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le H et le U");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.caracteres), ("ref: 2H ; |RELU", 2));
+        // Sans le score écrit pour la confirmer, la sanction reste automatique.
+        let moteur = seul_valide("ref: 2H ; |RELU", 13, 40);
+        assert!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).is_none());
+        // Deux lettres du mot : trop loin de ce que la machine a lu.
+        let moteur = seul_valide("ref: 2N ; |RULU", 13, 13);
+        assert!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).is_none());
+        // Une seule suffit : la lecture voisine est à un caractère.
+        let moteur = seul_valide("ref: 2N ; |RELU", 13, 13);
+        assert_eq!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le U").caracteres, 1);
     }
 
     #[test]

@@ -297,11 +297,13 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     if raisons.is_empty() {
         if let Some(v) = lecture_voisine(&j.lecture, &j.decision, corriger) {
             raisons.push(format!(
-                "sanction ({}) alors qu'à un caractère près ({}), la lecture « {} » serait {} : la machine a peut-être mal lu ou manqué ce caractère",
+                "sanction ({}) alors qu'à {} près ({}), la lecture « {} » serait {} : la machine a peut-être mal lu ou manqué {}",
                 arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
+                if v.caracteres == 1 { "un caractère" } else { "deux caractères" },
                 v.ecart,
                 texte_court(&v.lecture),
-                v.serait.texte()
+                v.serait.texte(),
+                if v.caracteres == 1 { "ce caractère" } else { "ces caractères" }
             ));
         }
     }
