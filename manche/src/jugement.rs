@@ -38,6 +38,9 @@ pub struct Jugement {
     pub p_plus: f64,
     /// … une décision qui le paierait moins (masse non vue comprise).
     pub p_moins: f64,
+    /// … une pénalité qui le paierait moins (masse non vue comprise) : une part de
+    /// `p_moins`, au seuil plus strict [`crate::doute::SEUIL_DOUTE_PENALITE`].
+    pub p_penalite: f64,
     /// Probabilité de la lecture la plus probable elle-même.
     pub p_lecture: f64,
     /// Les lectures plausibles qui mènent à une autre décision, la plus probable d'abord.
@@ -62,7 +65,13 @@ impl Jugement {
     /// La machine doute assez pour qu'une personne regarde : une lecture plausible paierait
     /// davantage le joueur (seuil strict), ou une autre décision est trop probable.
     pub fn douteux(&self) -> bool {
-        self.p_plus >= self.seuils.favorable || self.p_moins >= self.seuils.doute || self.sanction_incertaine()
+        self.p_plus >= self.seuils.favorable || self.moins_que_la_decision() || self.sanction_incertaine()
+    }
+
+    /// Les lectures qui paieraient moins le joueur pèsent trop : toutes, ou les pénalités
+    /// seules (une localisation erronée est une erreur courante du joueur).
+    pub fn moins_que_la_decision(&self) -> bool {
+        self.p_moins >= self.seuils.doute || self.p_penalite >= self.seuils.penalite
     }
 
     /// Une sanction décidée sur une lecture dont la machine n'est pas sûre.
@@ -84,7 +93,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     let premiere = lectures.next()?;
     let decision = corriger(&premiere.lecture)?;
     let cle = (decision.verdict, decision.score);
-    let (mut vue, mut plus, mut moins, mut corrigees, mut apres_seuil) = (premiere.p, 0.0, 0.0, 1, 0);
+    let (mut vue, mut plus, mut moins, mut penalite, mut corrigees, mut apres_seuil) = (premiere.p, 0.0, 0.0, 0.0, 1, 0);
     let paie_plus = |issue: (arbitre_engine::arbitrage::Verdict, u32)| arbitre_engine::arbitrage::paie_moins(cle, issue);
     let mut concurrentes: Vec<LectureConcurrente> = Vec::new();
     let mut deja: HashMap<String, Option<(arbitre_engine::arbitrage::Verdict, u32)>> = HashMap::from([(texte_court(&premiere.lecture), Some(cle))]);
@@ -92,7 +101,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     let (mut non_vue, mut enumerees) = (0.0, 0);
     loop {
         let reste = (1.0 - vue).max(0.0);
-        if !seuils.complet && plus + reste < seuils.favorable && moins + reste < seuils.doute {
+        if !seuils.complet && plus + reste < seuils.favorable && moins + reste < seuils.doute && penalite + reste < seuils.penalite {
             break;
         }
         enumerees += 1;
@@ -100,7 +109,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             non_vue = reste;
             break;
         }
-        if !seuils.complet && (plus >= seuils.favorable || moins >= seuils.doute) {
+        if !seuils.complet && (plus >= seuils.favorable || moins >= seuils.doute || penalite >= seuils.penalite) {
             apres_seuil += 1;
             if concurrentes.len() >= CONCURRENTES_MAX || apres_seuil > APRES_SEUIL_MAX {
                 break;
@@ -133,6 +142,9 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             plus += suivante.p;
         } else {
             moins += suivante.p;
+            if verdict == arbitre_engine::arbitrage::Verdict::Penalite {
+                penalite += suivante.p;
+            }
         }
         match concurrentes.iter().position(|c| c.texte == texte) {
             Some(i) => concurrentes[i].p += suivante.p,
@@ -140,9 +152,9 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             None => {}
         }
     }
-    let (p_plus, p_moins) = ((plus + non_vue).min(1.0), (moins + non_vue).min(1.0));
+    let (p_plus, p_moins, p_penalite) = ((plus + non_vue).min(1.0), (moins + non_vue).min(1.0), (penalite + non_vue).min(1.0));
     let p_autre = (plus + moins + non_vue).min(1.0);
-    Some(Jugement { lecture: premiere.lecture, decision, p_autre, p_plus, p_moins, p_lecture: premiere.p, concurrentes, corrigees, seuils })
+    Some(Jugement { lecture: premiere.lecture, decision, p_autre, p_plus, p_moins, p_penalite, p_lecture: premiere.p, concurrentes, corrigees, seuils })
 }
 
 /// Les cases vides prises entre deux cases écrites d'une lecture écrite sur une seule
@@ -304,6 +316,28 @@ mod tests {
         let j = juger(&s, 3, 1, Seuils::default(), corriger).unwrap();
         assert_eq!(j.decision.verdict, Verdict::Valide);
         assert!(j.p_moins > crate::doute::SEUIL_DOUTE && j.douteux(), "{j:?}");
+    }
+
+    #[test]
+    fn une_penalite_plausible_compte_des_le_seuil_des_localisations() {
+        // OUI (10 points) le plus probable ; OVI serait une pénalité (une localisation
+        // erronée, 5 points) : une erreur courante du joueur, que le mot et le score écrits
+        // ne contredisent pas. À 30 %, sous le seuil des lectures qui paieraient moins mais
+        // au-dessus de celui des pénalités, une personne regarde ; à 10 %, non.
+        let penalite = |l: &Lecture| {
+            let mut d = corriger(l)?;
+            if texte_court(l) == "|OVI" {
+                (d.verdict, d.score) = (Verdict::Penalite, 5);
+            }
+            Some(d)
+        };
+        let s = scan(&[&[("O", 0.9999)], &[("U", 0.7), ("V", 0.3)], &[("I", 0.9999)]]);
+        let j = juger(&s, 3, 1, Seuils::default(), penalite).unwrap();
+        assert_eq!((j.decision.verdict, j.decision.score), (Verdict::Valide, 10));
+        assert!((j.p_penalite - 0.3).abs() < 1e-3 && j.p_moins < crate::doute::SEUIL_DOUTE && j.douteux(), "{j:?}");
+        let s = scan(&[&[("O", 0.9999)], &[("U", 0.9), ("V", 0.1)], &[("I", 0.9999)]]);
+        let j = juger(&s, 3, 1, Seuils::default(), penalite).unwrap();
+        assert!((j.p_penalite - 0.1).abs() < 1e-3 && !j.douteux(), "{j:?}");
     }
 
     #[test]
