@@ -22,6 +22,9 @@ use std::path::Path;
 /// caractère (réglé sur la manche de validation), ou coupé à sa colonne la plus mince comme
 /// deux, n'est pas coupé aux colonnes fixes.
 const UN_CARACTERE_SUR: f32 = 0.9;
+/// Le même seuil pour le N° Table, plus strict : un numéro mal lu fait passer un bulletin à
+/// un autre joueur.
+const UN_CHIFFRE_DE_TABLE_SUR: f32 = 0.995;
 
 /// Une case entourée à au moins cette probabilité garde la coupe au bord des cases quand
 /// sa lettre touche une voisine ([`choisir_la_coupe`]).
@@ -269,10 +272,16 @@ impl Lecteur {
             .iter_mut()
             .zip(&larges)
             .zip(CADRES)
-            .map(|((cadre, larges), (_, forme))| {
+            .map(|((cadre, larges), (role, forme))| {
                 // Aux colonnes fixes, seulement un groupe que le modèle ne lit sûrement ni entier
                 // (un caractère) ni coupé à sa colonne la plus mince (deux caractères).
-                let sur = |v: &Vignette| un_caractere_sur(&lues.de(v), forme);
+                // Dans le N° Table, un chiffre coupé sûr à 90 % ne suffit pas : un 8 collé au 2
+                // d'un 28, coupé à la colonne la plus mince, laisse un 3 lu à 99 % (le 2 à 97 %),
+                // et le bulletin de la table 28 a payé la table 23, absente (manche neuve
+                // `hutte` graine 781). Il faut que le numéro soit sûr à 99 % (`SEUIL_TABLE` du
+                // jugement) : chaque chiffre à 99,5 %.
+                let seuil = if role == Role::Table { UN_CHIFFRE_DE_TABLE_SUR } else { UN_CARACTERE_SUR };
+                let sur = |v: &Vignette| un_caractere_sur(&lues.de(v), forme, seuil);
                 let lu_surement = |(_, entier, moities): &&(usize, Vignette, Vec<Vignette>)| sur(entier) || (moities.len() == 2 && moities.iter().all(sur));
                 let a_couper: Vec<usize> = larges.iter().filter(|l| !lu_surement(l)).map(|(i, _, _)| *i).collect();
                 cadre.decoupages(|i| a_couper.contains(&i))
@@ -371,8 +380,8 @@ fn choisir_la_coupe(cases: &mut [CaseEncree], c: &Collees, lues: &Lues) -> bool 
 }
 
 /// Le modèle lit-il ce groupe d'encre entier comme un seul caractère, sûr à
-/// [`UN_CARACTERE_SUR`] ?
-fn un_caractere_sur(p: &Probabilites, forme: Forme) -> bool {
+/// `seuil` ?
+fn un_caractere_sur(p: &Probabilites, forme: Forme, seuil: f32) -> bool {
     let (probas, classes): (&[f32], &[&str]) = if forme == Forme::Reference { (&p.reference, &REFERENCES) } else { (&p.chiffre, &CHIFFRES) };
-    probas.iter().zip(classes).filter(|(_, c)| **c != "vide" && **c != "rature").any(|(p, _)| *p >= UN_CARACTERE_SUR)
+    probas.iter().zip(classes).filter(|(_, c)| **c != "vide" && **c != "rature").any(|(p, _)| *p >= seuil)
 }

@@ -108,3 +108,20 @@ fn un_6_dont_la_boucle_ne_touche_pas_la_hampe_n_est_pas_un_10_sur() {
         assert!(p("6") >= 0.01, "graine {graine} : {:?}", lu.table.alternatives);
     }
 }
+
+#[test]
+fn un_28_aux_chiffres_colles_n_est_pas_un_23_sur() {
+    // Le bulletin de la table 28 au coup 17 de la manche neuve `hutte` graine 781 : son 8
+    // touche le 2. Coupé à la colonne la plus mince, le 8 perd son côté gauche et se lit 3
+    // à 99 % (le 2 à 97 %) : « 23 » sûr à 99,6 %, et la table 23, absente, a été payée de
+    // ce bulletin sans personne. Dans le N° Table, les coupes aux colonnes fixes sont
+    // essayées dès qu'un chiffre coupé n'est pas sûr à 99,5 % : « 23 » n'y est plus sûr à
+    // 99 % (le seuil du numéro de table), une personne regarde.
+    let f = Formulaire::fisf();
+    let l = lecture("bulletin table=28 coup=17\nref: O 12\nscore: 45\n|CZAR\n");
+    let annotation = arbitre_echantillons::rendu::Annotation { coup: Some("17".into()), motif: None, score: None, encre: [200, 30, 35] };
+    let octets = commun::scan_de_manche(&f, &l, Some(&annotation), 781);
+    let lecteur = arbitre_pipeline::lecteur::Lecteur::new(f.clone()).expect("modèle");
+    let lu = lecteur.lire_octets(&octets, "coup-17/scan-044.jpg", Some(17)).remove(0);
+    assert!(lu.table.confiance() < 0.99, "{:?}", lu.table.alternatives);
+}

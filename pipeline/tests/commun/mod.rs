@@ -36,6 +36,16 @@ pub fn bulletin(f: &Formulaire, l: &Lecture, graine: u64, dpi: (f32, f32)) -> (G
     (img, b.verite)
 }
 
+/// Le scan d'un bulletin tel qu'`arbitre echantillons --dpi-max 300` l'écrit dans une
+/// manche de graine `graine_manche` (écritures d'évaluation), octet pour octet, avec
+/// l'annotation de l'arbitre `annotation`.
+pub fn scan_de_manche(f: &Formulaire, l: &Lecture, annotation: Option<&arbitre_echantillons::rendu::Annotation>, graine_manche: u64) -> Vec<u8> {
+    let mut g = Generateur::new(f, ecritures(), polices_eval());
+    g.bornes = Bornes { dpi: (150.0, 300.0), jpeg: (45, 95) };
+    let graine = arbitre_echantillons::generateur::graine_bulletin(graine_manche, l.coup, l.table);
+    g.generer(l, annotation, graine, "b.jpg").expect("rendu").jpeg.expect("image")
+}
+
 /// L'écart maximal (mm) entre deux homographies feuille → image, sur les coins de l'aire
 /// et des cadres.
 pub fn ecart_mm(f: &Formulaire, a: &Homographie, b: &Homographie) -> f64 {
