@@ -72,8 +72,9 @@ impl Confirmation {
 ///   voisine d'une lettre écrite ;
 /// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé, et, lue mal formée,
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
-/// - à deux caractères près, chaque case écrite changée comme plus haut *et* la référence
-///   changée comme plus haut ;
+/// - à deux caractères près, quand la décision met la place en cause (placement
+///   impossible, localisation, référence et sens inversés), chaque case écrite changée
+///   comme plus haut *et* la référence changée comme plus haut ;
 ///
 /// toutes valides **au score écrit** (ou averties pour le seul score, à un chiffre du score
 /// écrit : une faute de calcul du joueur ; ou averties pour autre chose que le score, payées
@@ -130,8 +131,14 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
         // Deux lectures sûres de travers sur un même bulletin, une lettre et la référence
         // (RELU écrit en 2H, 13 points : le H lu N à 99,8 %, le U lu L à 97,9 % ; RELL en
         // 2N, zéro automatique au lieu d'un avertissement payé 14 — manche neuve `2_ai`
-        // graine 741, 28/11/2026). Le score écrit les confirme encore toutes deux.
-        .or_else(|| trouve(Box::new(autres_cases(l).flat_map(|a| autres_references(&a).collect::<Vec<_>>())), "une lettre et un caractère de la référence", 2))
+        // graine 741, 28/11/2026). Le score écrit les confirme encore toutes deux. Essayée
+        // seulement quand la décision met la place en cause (une référence mal lue ne
+        // place plus le mot) : ailleurs, des milliers de corrections pour rien.
+        .or_else(|| {
+            let place_en_cause = decision.motifs.iter().any(|m| matches!(m, Motif::PlacementImpossible | Motif::LocalisationZero | Motif::LocalisationPenalite | Motif::ReferenceEtSensInverses { .. } | Motif::Inversion));
+            let lectures = autres_cases(l).filter(move |_| place_en_cause).flat_map(|a| autres_references(&a).collect::<Vec<_>>());
+            trouve(Box::new(lectures), "une lettre et un caractère de la référence", 2)
+        })
         .or_else(|| {
             let vrai = decision.score.to_string();
             if decision.verdict != Verdict::Avertissement || decision.motifs != [Motif::Score] || !a_un_chiffre_pres(&ecrit_texte, &vrai) {
@@ -528,21 +535,30 @@ mod tests {
     #[test]
     fn une_lettre_et_la_reference_lues_de_travers_sont_trouvees_ensemble() {
         // RELU écrit en 2H, 13 points : le H lu N, le U lu L, chacun sûrement. RELL en 2N
-        // est un zéro ; une seule des deux corrections ne suffit pas.
+        // est un zéro (placement impossible) ; une seule des deux corrections ne suffit pas.
         let mut l = lecture("RELL");
         l.reference = Some("2N".into());
+        let zero = |moteur: &dyn Fn(&Lecture) -> Option<Decision>, motif: Motif| {
+            let mut d = moteur(&l).unwrap();
+            d.motifs = vec![motif];
+            d
+        };
         let moteur = seul_valide("ref: 2H ; |RELU", 13, 13);
-        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le H et le U");
+        let v = lecture_voisine(&l, &zero(&moteur, Motif::PlacementImpossible), &moteur).expect("le H et le U");
         assert_eq!((texte_court(&v.lecture).as_str(), v.caracteres), ("ref: 2H ; |RELU", 2));
+        // Un zéro qui ne met pas la place en cause (RELL placé, mais non admis) : une
+        // référence mal lue ne l'expliquerait pas, rien n'est cherché à deux caractères.
+        let non_admis = Motif::MotNonAdmis { mots: vec!["RELL".into()] };
+        assert!(lecture_voisine(&l, &zero(&moteur, non_admis), &moteur).is_none());
         // Sans le score écrit pour la confirmer, la sanction reste automatique.
         let moteur = seul_valide("ref: 2H ; |RELU", 13, 40);
-        assert!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).is_none());
+        assert!(lecture_voisine(&l, &zero(&moteur, Motif::PlacementImpossible), &moteur).is_none());
         // Deux lettres du mot : trop loin de ce que la machine a lu.
         let moteur = seul_valide("ref: 2N ; |RULU", 13, 13);
-        assert!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).is_none());
+        assert!(lecture_voisine(&l, &zero(&moteur, Motif::PlacementImpossible), &moteur).is_none());
         // Une seule suffit : la lecture voisine est à un caractère.
         let moteur = seul_valide("ref: 2N ; |RELU", 13, 13);
-        assert_eq!(lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le U").caracteres, 1);
+        assert_eq!(lecture_voisine(&l, &zero(&moteur, Motif::PlacementImpossible), &moteur).expect("le U").caracteres, 1);
     }
 
     #[test]
