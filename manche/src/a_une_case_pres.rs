@@ -135,8 +135,10 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
         // seulement quand la décision met la place en cause (une référence mal lue ne
         // place plus le mot) : ailleurs, des milliers de corrections pour rien.
         .or_else(|| {
-            let place_en_cause = decision.motifs.iter().any(|m| matches!(m, Motif::PlacementImpossible | Motif::LocalisationZero | Motif::LocalisationPenalite | Motif::ReferenceEtSensInverses { .. } | Motif::Inversion));
-            let lectures = autres_cases(l).filter(move |_| place_en_cause).flat_map(|a| autres_references(&a).collect::<Vec<_>>());
+            if !met_la_place_en_cause(decision) {
+                return None;
+            }
+            let lectures = autres_cases(l).flat_map(|a| autres_references(&a).collect::<Vec<_>>());
             trouve(Box::new(lectures), "une lettre et un caractère de la référence", 2)
         })
         .or_else(|| {
@@ -148,6 +150,13 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
             v.score = Some(vrai);
             corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", caracteres: 1, serait: Confirmation::Valide })
         })
+}
+
+/// La décision tient à la place du mot, qu'une référence mal lue changerait : placement
+/// impossible (guide 1.1.6), localisation absente ou erronée (règlement 5.3.3, 5.4.1.a),
+/// référence ou sens inversés (règlement 5.3, guide 5.1.2).
+fn met_la_place_en_cause(decision: &Decision) -> bool {
+    decision.motifs.iter().any(|m| matches!(m, Motif::PlacementImpossible | Motif::LocalisationZero | Motif::LocalisationPenalite | Motif::ReferenceEtSensInverses { .. } | Motif::Inversion))
 }
 
 /// Chaque case écrite remplacée par ce qu'elle aurait pu être.

@@ -29,9 +29,7 @@ pub fn lecture(texte: &str) -> Lecture {
 
 /// Un bulletin scanné (gris) et sa vérité terrain.
 pub fn bulletin(f: &Formulaire, l: &Lecture, graine: u64, dpi: (f32, f32)) -> (GrayImage, VeriteTerrain) {
-    let mut g = Generateur::new(f, ecritures(), polices_eval());
-    g.bornes = Bornes { dpi, jpeg: (60, 90) };
-    let b = g.generer(l, None, graine, "b.jpg").expect("rendu");
+    let b = generateur(f, Bornes { dpi, jpeg: (60, 90) }).generer(l, None, graine, "b.jpg").expect("rendu");
     let img = arbitre_pipeline::chargement::decoder(&b.jpeg.expect("image")).expect("jpeg").remove(0);
     (img, b.verite)
 }
@@ -40,10 +38,15 @@ pub fn bulletin(f: &Formulaire, l: &Lecture, graine: u64, dpi: (f32, f32)) -> (G
 /// manche de graine `graine_manche` (écritures d'évaluation), octet pour octet, avec
 /// l'annotation de l'arbitre `annotation`.
 pub fn scan_de_manche(f: &Formulaire, l: &Lecture, annotation: Option<&arbitre_echantillons::rendu::Annotation>, graine_manche: u64) -> Vec<u8> {
-    let mut g = Generateur::new(f, ecritures(), polices_eval());
-    g.bornes = Bornes { dpi: (150.0, 300.0), jpeg: (45, 95) };
     let graine = arbitre_echantillons::generateur::graine_bulletin(graine_manche, l.coup, l.table);
-    g.generer(l, annotation, graine, "b.jpg").expect("rendu").jpeg.expect("image")
+    generateur(f, Bornes { dpi: (150.0, 300.0), jpeg: (45, 95) }).generer(l, annotation, graine, "b.jpg").expect("rendu").jpeg.expect("image")
+}
+
+/// Le générateur des écritures d'évaluation, aux bornes de scan données.
+fn generateur<'a>(f: &'a Formulaire, bornes: Bornes) -> Generateur<'a> {
+    let mut g = Generateur::new(f, ecritures(), polices_eval());
+    g.bornes = bornes;
+    g
 }
 
 /// L'écart maximal (mm) entre deux homographies feuille → image, sur les coins de l'aire
