@@ -20,6 +20,12 @@ const TACHE_MIN_MM2: f64 = 0.3;
 /// Un caractère plus large que haut de ce rapport porte plusieurs caractères collés.
 const LARGEUR_MAX: f64 = 1.35;
 
+/// Une tache moins haute que cette fraction du plus haut caractère du cadre est peut-être
+/// un trait parasite, pas un caractère.
+const PETITE_TACHE: f64 = 0.5;
+/// Au plus tant de petites taches laissées de côté, une à la fois, par cadre.
+const PETITES_MAX: usize = 2;
+
 /// Où couper (fraction de la largeur) une tache large qui porte peut-être deux caractères.
 const COUPES: [f64; 6] = [0.3, 0.38, 0.46, 0.54, 0.62, 0.7];
 /// Au plus tant de découpages par cadre.
@@ -52,11 +58,23 @@ enum Variante {
     Reunis(usize),
 }
 
+impl Variante {
+    /// La variante change-t-elle le groupe `i` ?
+    fn touche(self, i: usize) -> bool {
+        match self {
+            Variante::Ordinaire => false,
+            Variante::Entier(k) | Variante::Mince(k) | Variante::Colonne(k, _) => k == i,
+            Variante::Reunis(k) => k == i || k + 1 == i,
+        }
+    }
+}
+
 /// Un cadre préparé : son encre réunie en groupes, et les découpages possibles, de gauche
 /// à droite : le premier est le découpage ordinaire ; les suivants le varient en un endroit
 /// (une tache coupée laissée entière, une tache large coupée en deux à sa colonne la plus
 /// mince ou à l'une des colonnes de [`COUPES`] ; deux taches voisines réunies en un
-/// caractère). Le modèle départage (`Lecteur`) : c'est la
+/// caractère). Chacun est aussi essayé sans une petite tache ([`PETITE_TACHE`]) : un trait
+/// parasite n'est peut-être pas un caractère. Le modèle départage (`Lecteur`) : c'est la
 /// lecture qui dit où sont les caractères quand la forme de l'encre ne suffit pas.
 pub struct Cadre<'a> {
     img: &'a GrayImage,
@@ -64,6 +82,9 @@ pub struct Cadre<'a> {
     plan: Plan,
     groupes: Vec<Groupe>,
     variantes: Vec<Variante>,
+    /// Les petites taches (indices de groupes), chacune laissée de côté dans une copie de
+    /// chaque découpage.
+    petites: Vec<usize>,
     /// Un même caractère (mêmes pixels) revient dans presque tous les découpages : sa
     /// vignette n'est échantillonnée qu'une fois.
     deja: HashMap<Vec<u32>, Vignette>,
@@ -116,7 +137,15 @@ impl<'a> Cadre<'a> {
                 break;
             }
         }
-        Cadre { img, mm_vers_px, plan, groupes, variantes, deja: HashMap::new() }
+        // Une petite tache à côté de caractères de taille ordinaire n'est peut-être pas un
+        // caractère : un trait parasite, un point. Le modèle la lit souvent « 1 » sûr
+        // (« '43 », les chiffres 4 et 3 collés, lu « 143 » à 99,9 % sur la manche
+        // d'évaluation). Chaque découpage est aussi essayé sans elle ; il pèse autant, et le
+        // champ devient douteux : une personne regarde la tache (un « '4 » lu « 14 »
+        // donnerait le bulletin de la table 4 à la table 14).
+        let hauteur_type = groupes.iter().map(|g| g.taille().1).fold(0.0, f64::max);
+        let petites = if groupes.len() > 1 { (0..groupes.len()).filter(|&i| groupes[i].taille().1 < PETITE_TACHE * hauteur_type).take(PETITES_MAX).collect() } else { Vec::new() };
+        Cadre { img, mm_vers_px, plan, groupes, variantes, petites, deja: HashMap::new() }
     }
 
     /// Les groupes larges (peut-être deux caractères collés) dont les découpages aux
@@ -131,9 +160,9 @@ impl<'a> Cadre<'a> {
                 // Le groupe entier dans le découpage où il l'est (sa vignette dépend de ses
                 // voisins) : l'ordinaire, ou celui qui le laisse entier.
                 let v = if self.groupes[i].coupe_d_ordinaire() { Variante::Entier(i) } else { Variante::Ordinaire };
-                let groupes = self.groupes_de(v);
+                let groupes = self.groupes_de(v, None);
                 self.caracteres_de(&groupes);
-                let groupes = self.groupes_de(Variante::Mince(i));
+                let groupes = self.groupes_de(Variante::Mince(i), None);
                 self.caracteres_de(&groupes);
                 let moities = couper(&self.plan, self.groupes[i].clone(), Some(2)).iter().map(|m| self.deja[&m.pixels].clone()).collect();
                 (i, self.deja[&self.groupes[i].pixels].clone(), moities)
@@ -142,8 +171,9 @@ impl<'a> Cadre<'a> {
     }
 
     /// Les découpages, sans ceux aux colonnes fixes des groupes pour lesquels `couper_fixe`
-    /// dit non. Deux variantes qui partagent l'encre de la même façon ne comptent qu'une
-    /// fois (un découpage pèse dans le mélange des lectures).
+    /// dit non, chacun aussi sans chaque petite tache qu'il ne touche pas. Deux variantes
+    /// qui partagent l'encre de la même façon ne comptent qu'une fois (un découpage pèse
+    /// dans le mélange des lectures).
     pub fn decoupages(&mut self, couper_fixe: impl Fn(usize) -> bool) -> Vec<Vec<CaractereEncre>> {
         let variantes: Vec<Variante> = self.variantes.iter().copied().filter(|v| match v {
             Variante::Colonne(i, _) => couper_fixe(*i),
@@ -152,35 +182,37 @@ impl<'a> Cadre<'a> {
         let mut vus: HashSet<Vec<Vec<u32>>> = HashSet::new();
         let mut resultat = Vec::new();
         for v in variantes {
-            let groupes = self.groupes_de(v);
-            if vus.insert(groupes.iter().map(|g| g.pixels.clone()).collect()) {
-                resultat.push(self.caracteres_de(&groupes));
+            let sans = self.petites.iter().filter(|&&i| !v.touche(i)).map(|&i| Some(i));
+            for sans in std::iter::once(None).chain(sans).collect::<Vec<_>>() {
+                let groupes = self.groupes_de(v, sans);
+                if vus.insert(groupes.iter().map(|g| g.pixels.clone()).collect()) {
+                    resultat.push(self.caracteres_de(&groupes));
+                }
             }
         }
         resultat
     }
 
-    fn groupes_de(&self, v: Variante) -> Vec<Groupe> {
+    /// Les caractères (groupes) du découpage `v`, sans le groupe `sans`.
+    fn groupes_de(&self, v: Variante, sans: Option<usize>) -> Vec<Groupe> {
         let plan = &self.plan;
-        let ordinaire = |x: &Groupe| couper(plan, x.clone(), None);
-        let (i, a) = match v {
-            Variante::Ordinaire => return self.groupes.iter().flat_map(ordinaire).collect(),
-            Variante::Entier(i) => (i, vec![self.groupes[i].clone()]),
-            Variante::Mince(i) => (i, couper(plan, self.groupes[i].clone(), Some(2))),
-            Variante::Colonne(i, f) => {
-                let g = &self.groupes[i];
-                (i, couper_a(plan, g.clone(), &[g.boite[0] + (f * g.taille().0) as usize]))
-            }
-            Variante::Reunis(i) => {
-                let (g, d) = (&self.groupes[i], &self.groupes[i + 1]);
-                let mut pixels = g.pixels.clone();
-                pixels.extend(&d.pixels);
-                let boite = [g.boite[0].min(d.boite[0]), g.boite[1].min(d.boite[1]), g.boite[2].max(d.boite[2]), g.boite[3].max(d.boite[3])];
-                let reunis = Groupe { pixels, boite, coupe: false };
-                return self.groupes.iter().enumerate().filter(|&(j, _)| j != i + 1).flat_map(|(j, x)| if j == i { vec![reunis.clone()] } else { ordinaire(x) }).collect();
-            }
-        };
-        self.groupes.iter().enumerate().flat_map(|(j, x)| if j == i { a.clone() } else { ordinaire(x) }).collect()
+        let groupes = self.groupes.iter().enumerate().filter(|&(j, _)| Some(j) != sans);
+        groupes
+            .flat_map(|(j, g)| match v {
+                Variante::Entier(i) if i == j => vec![g.clone()],
+                Variante::Mince(i) if i == j => couper(plan, g.clone(), Some(2)),
+                Variante::Colonne(i, f) if i == j => couper_a(plan, g.clone(), &[g.boite[0] + (f * g.taille().0) as usize]),
+                Variante::Reunis(i) if i == j => {
+                    let d = &self.groupes[i + 1];
+                    let mut pixels = g.pixels.clone();
+                    pixels.extend(&d.pixels);
+                    let boite = [g.boite[0].min(d.boite[0]), g.boite[1].min(d.boite[1]), g.boite[2].max(d.boite[2]), g.boite[3].max(d.boite[3])];
+                    vec![Groupe { pixels, boite, coupe: false }]
+                }
+                Variante::Reunis(i) if i + 1 == j => Vec::new(),
+                _ => couper(plan, g.clone(), None),
+            })
+            .collect()
     }
 
     /// Les caractères (vignettes) d'un découpage. La vignette d'un caractère ne dépend que

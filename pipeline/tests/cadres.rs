@@ -125,3 +125,26 @@ fn un_28_aux_chiffres_colles_n_est_pas_un_23_sur() {
     let lu = lecteur.lire_octets(&octets, "coup-17/scan-044.jpg", Some(17)).remove(0);
     assert!(lu.table.confiance() < 0.99, "{:?}", lu.table.alternatives);
 }
+
+#[test]
+fn un_trait_parasite_avant_un_4_n_en_fait_pas_un_14_sur() {
+    // Un petit trait à gauche du numéro (« '4 ») se lit « 1 » presque sûr : « '43 » a été lu
+    // « 143 » à 99,9 % sur la manche d'évaluation. Ici, « 14 » donnerait le bulletin de la
+    // table 4 à la table 14. Le découpage sans la petite tache doit garder le 4 au-dessus du
+    // seuil de doute du numéro de table (1 %), pour qu'une personne regarde la tache.
+    let f = Formulaire::fisf();
+    let l = lecture("bulletin table=4 coup=3\nref: H 4\nscore: 28\n|FIXEE\n");
+    let lecteur = arbitre_pipeline::lecteur::Lecteur::new(f.clone()).expect("modèle");
+    for graine in [3u64, 8, 21] {
+        let (mut img, v) = bulletin(&f, &l, graine, (200.0, 260.0));
+        let h = v.geometrie.as_ref().expect("géométrie").mm_vers_px;
+        let quatre = decoupages(&img, &f, &h, Role::Table).swap_remove(0);
+        assert_eq!(quatre.len(), 1, "graine {graine} : un seul caractère écrit");
+        let [x0, y0, _, y1] = quatre[0].boite_mm;
+        // Un trait de 40 % de la hauteur du chiffre, 1,2 mm à sa gauche, en haut.
+        trait_mm(&mut img, &h, (x0 - 1.3, y0 + 0.3), (x0 - 1.1, y0 + 0.3 + 0.4 * (y1 - y0)));
+        let lu = lecteur.lire_page(&img, "trait.jpg", None, Some(3));
+        let p = |t: &str| lu.table.alternatives.iter().find(|a| a.lecture == t).map_or(0.0, |a| a.p);
+        assert!(p("4") >= 0.01, "graine {graine} : {:?}", lu.table.alternatives);
+    }
+}
