@@ -35,15 +35,19 @@ pub const P_NEGLIGEABLE: f64 = 1e-4;
 pub const SEUIL_DOUTE: f64 = 0.4;
 
 /// Le seuil, plus strict que [`SEUIL_DOUTE`], des lectures qui paieraient moins le joueur
-/// *par une pénalité* (la référence lue autrement : localisation erronée, règlement 5.3.3).
-/// [`SEUIL_DOUTE`] vaut pour des lectures voisines presque toujours fausses (une lettre de
-/// travers fait d'un mot valide un non-mot, un zéro) ; une référence décalée d'une lettre ou
-/// d'un chiffre est au contraire une erreur courante du joueur, que le mot et le score
-/// écrits ne contredisent pas : la probabilité du modèle y dit ce qu'elle vaut. ETUDIA
-/// écrit en 13 I, 14 points, le I lu J (13J, valide) à 74 %, 13I (pénalité, 9) à 20 % :
-/// payé 14 sans personne (manche neuve `fumee` graine 761, 28/11/2026). Le seuil
-/// d'avant la mesure de [`SEUIL_DOUTE`].
-pub const SEUIL_DOUTE_PENALITE: f64 = 0.2;
+/// *par une faute courante* : une pénalité (la référence lue autrement : localisation
+/// erronée, règlement 5.3.3), ou un autre score écrit, seul changé (un score mal compté :
+/// avertissement, règlement 5.3.2 et 5.5). [`SEUIL_DOUTE`] vaut pour des lectures voisines presque
+/// toujours fausses (une lettre de travers fait d'un mot valide un non-mot, un zéro ;
+/// produits de cases supposées indépendantes) ; une référence décalée d'une lettre ou d'un
+/// chiffre, un score mal compté, sont au contraire des erreurs courantes du joueur, que le
+/// mot écrit ne contredit pas : la probabilité du modèle, celle d'un seul cadre, y dit ce
+/// qu'elle vaut. ETUDIA écrit en 13 I, 14 points, le I lu J (13J, valide) à 74 %, 13I
+/// (pénalité, 9) à 20 % : payé 14 sans personne (manche neuve `fumee` graine 761,
+/// 28/11/2026). LISE écrit 18 pour 19 points, le 8 lu 9 à 71 %, « 18 » (avertissement) à
+/// 26 % : décidé valide sans personne (manche neuve `2_ai` graine 961, 28/11/2026). Le
+/// seuil d'avant la mesure de [`SEUIL_DOUTE`].
+pub const SEUIL_DOUTE_FAUTE_COURANTE: f64 = 0.2;
 
 /// Un numéro de table n'est sûr que si la probabilité qu'il en soit un autre reste sous
 /// ce seuil : un numéro mal lu fait passer un bulletin à un autre joueur. Calibré sur la
@@ -71,8 +75,8 @@ pub struct Seuils {
     pub doute: f64,
     /// Voir [`SEUIL_DOUTE_FAVORABLE`].
     pub favorable: f64,
-    /// Voir [`SEUIL_DOUTE_PENALITE`].
-    pub penalite: f64,
+    /// Voir [`SEUIL_DOUTE_FAUTE_COURANTE`].
+    pub faute_courante: f64,
     /// Voir [`SEUIL_TABLE`].
     pub table: f64,
     /// Voir [`P_NEGLIGEABLE`].
@@ -87,7 +91,7 @@ pub struct Seuils {
 
 impl Default for Seuils {
     fn default() -> Self {
-        Seuils { doute: SEUIL_DOUTE, favorable: SEUIL_DOUTE_FAVORABLE, penalite: SEUIL_DOUTE_PENALITE, table: SEUIL_TABLE, negligeable: P_NEGLIGEABLE, sanction: LECTURE_SURE_POUR_SANCTIONNER, complet: false }
+        Seuils { doute: SEUIL_DOUTE, favorable: SEUIL_DOUTE_FAVORABLE, faute_courante: SEUIL_DOUTE_FAUTE_COURANTE, table: SEUIL_TABLE, negligeable: P_NEGLIGEABLE, sanction: LECTURE_SURE_POUR_SANCTIONNER, complet: false }
     }
 }
 

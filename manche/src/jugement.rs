@@ -38,9 +38,10 @@ pub struct Jugement {
     pub p_plus: f64,
     /// … une décision qui le paierait moins (masse non vue comprise).
     pub p_moins: f64,
-    /// … une pénalité qui le paierait moins (masse non vue comprise) : une part de
-    /// `p_moins`, au seuil plus strict [`crate::doute::SEUIL_DOUTE_PENALITE`].
-    pub p_penalite: f64,
+    /// … une faute courante du joueur qui le paierait moins (une pénalité, ou un autre
+    /// score écrit ; masse non vue comprise) : une part de `p_moins`, au seuil plus strict
+    /// [`crate::doute::SEUIL_DOUTE_FAUTE_COURANTE`].
+    pub p_faute_courante: f64,
     /// Probabilité de la lecture la plus probable elle-même.
     pub p_lecture: f64,
     /// Les lectures plausibles qui mènent à une autre décision, la plus probable d'abord.
@@ -71,13 +72,18 @@ impl Jugement {
     /// Les lectures qui paieraient moins le joueur pèsent trop : toutes, ou les pénalités
     /// seules (une localisation erronée est une erreur courante du joueur).
     pub fn moins_que_la_decision(&self) -> bool {
-        self.p_moins >= self.seuils.doute || self.p_penalite >= self.seuils.penalite
+        self.p_moins >= self.seuils.doute || self.p_faute_courante >= self.seuils.faute_courante
     }
 
     /// Une sanction décidée sur une lecture dont la machine n'est pas sûre.
     pub fn sanction_incertaine(&self) -> bool {
         self.decision.verdict != arbitre_engine::arbitrage::Verdict::Valide && self.p_lecture < self.seuils.sanction
     }
+}
+
+/// `autre` ne diffère de `l` que par le score écrit.
+fn score_seul(l: &Lecture, autre: &Lecture) -> bool {
+    l.score != autre.score && Lecture { score: l.score.clone(), ..autre.clone() } == *l
 }
 
 /// Le texte d'une lecture sur une ligne (les lignes du format texte des lectures jointes
@@ -93,7 +99,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     let premiere = lectures.next()?;
     let decision = corriger(&premiere.lecture)?;
     let cle = (decision.verdict, decision.score);
-    let (mut vue, mut plus, mut moins, mut penalite, mut corrigees, mut apres_seuil) = (premiere.p, 0.0, 0.0, 0.0, 1, 0);
+    let (mut vue, mut plus, mut moins, mut faute_courante, mut corrigees, mut apres_seuil) = (premiere.p, 0.0, 0.0, 0.0, 1, 0);
     let paie_plus = |issue: (arbitre_engine::arbitrage::Verdict, u32)| arbitre_engine::arbitrage::paie_moins(cle, issue);
     let mut concurrentes: Vec<LectureConcurrente> = Vec::new();
     let mut deja: HashMap<String, Option<(arbitre_engine::arbitrage::Verdict, u32)>> = HashMap::from([(texte_court(&premiere.lecture), Some(cle))]);
@@ -101,7 +107,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     let (mut non_vue, mut enumerees) = (0.0, 0);
     loop {
         let reste = (1.0 - vue).max(0.0);
-        if !seuils.complet && plus + reste < seuils.favorable && moins + reste < seuils.doute && penalite + reste < seuils.penalite {
+        if !seuils.complet && plus + reste < seuils.favorable && moins + reste < seuils.doute && faute_courante + reste < seuils.faute_courante {
             break;
         }
         enumerees += 1;
@@ -109,7 +115,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             non_vue = reste;
             break;
         }
-        if !seuils.complet && (plus >= seuils.favorable || moins >= seuils.doute || penalite >= seuils.penalite) {
+        if !seuils.complet && (plus >= seuils.favorable || moins >= seuils.doute || faute_courante >= seuils.faute_courante) {
             apres_seuil += 1;
             if concurrentes.len() >= CONCURRENTES_MAX || apres_seuil > APRES_SEUIL_MAX {
                 break;
@@ -142,8 +148,10 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             plus += suivante.p;
         } else {
             moins += suivante.p;
-            if verdict == arbitre_engine::arbitrage::Verdict::Penalite {
-                penalite += suivante.p;
+            // Une faute courante du joueur : une pénalité (une référence décalée, 5.3.3), ou
+            // un autre score écrit (un score mal compté : avertissement).
+            if verdict == arbitre_engine::arbitrage::Verdict::Penalite || score_seul(&premiere.lecture, &suivante.lecture) {
+                faute_courante += suivante.p;
             }
         }
         match concurrentes.iter().position(|c| c.texte == texte) {
@@ -152,9 +160,9 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             None => {}
         }
     }
-    let (p_plus, p_moins, p_penalite) = ((plus + non_vue).min(1.0), (moins + non_vue).min(1.0), (penalite + non_vue).min(1.0));
+    let (p_plus, p_moins, p_faute_courante) = ((plus + non_vue).min(1.0), (moins + non_vue).min(1.0), (faute_courante + non_vue).min(1.0));
     let p_autre = (plus + moins + non_vue).min(1.0);
-    Some(Jugement { lecture: premiere.lecture, decision, p_autre, p_plus, p_moins, p_penalite, p_lecture: premiere.p, concurrentes, corrigees, seuils })
+    Some(Jugement { lecture: premiere.lecture, decision, p_autre, p_plus, p_moins, p_faute_courante, p_lecture: premiere.p, concurrentes, corrigees, seuils })
 }
 
 /// Les cases vides prises entre deux cases écrites d'une lecture écrite sur une seule
@@ -334,10 +342,36 @@ mod tests {
         let s = scan(&[&[("O", 0.9999)], &[("U", 0.7), ("V", 0.3)], &[("I", 0.9999)]]);
         let j = juger(&s, 3, 1, Seuils::default(), penalite).unwrap();
         assert_eq!((j.decision.verdict, j.decision.score), (Verdict::Valide, 10));
-        assert!((j.p_penalite - 0.3).abs() < 1e-3 && j.p_moins < crate::doute::SEUIL_DOUTE && j.douteux(), "{j:?}");
+        assert!((j.p_faute_courante - 0.3).abs() < 1e-3 && j.p_moins < crate::doute::SEUIL_DOUTE && j.douteux(), "{j:?}");
         let s = scan(&[&[("O", 0.9999)], &[("U", 0.9), ("V", 0.1)], &[("I", 0.9999)]]);
         let j = juger(&s, 3, 1, Seuils::default(), penalite).unwrap();
-        assert!((j.p_penalite - 0.1).abs() < 1e-3 && !j.douteux(), "{j:?}");
+        assert!((j.p_faute_courante - 0.1).abs() < 1e-3 && !j.douteux(), "{j:?}");
+    }
+
+    #[test]
+    fn un_autre_score_ecrit_plausible_compte_des_le_seuil_des_fautes_courantes() {
+        // LISE écrit 18 pour 19 points (manche neuve `2_ai` graine 961) : le 8 lu 9 à 71 %,
+        // « 18 » à 26 %, un avertissement (score erroné) décidé valide sans personne. Ici,
+        // OUI vaut 10 : « 10 » est valide, « 18 » serait un avertissement. Le score d'un seul
+        // cadre est calibré, et un score mal compté est une faute courante du joueur : à
+        // 26 %, sous le seuil des lectures qui paieraient moins mais au-dessus de celui des
+        // fautes courantes, une personne regarde ; à 10 %, non.
+        let avertir = |l: &Lecture| {
+            let mut d = corriger(&Lecture { score: None, ..l.clone() })?;
+            if d.verdict == Verdict::Valide && l.score.as_deref() != Some("10") {
+                d.verdict = Verdict::Avertissement;
+            }
+            Some(d)
+        };
+        for (p18, douteux) in [(0.26f32, true), (0.1, false)] {
+            let mut s = scan(&[&[("O", 0.9999)], &[("U", 0.9999)], &[("I", 0.9999)]]);
+            let alternatives = vec![Alternative { lecture: "10".into(), p: 1.0 - p18 }, Alternative { lecture: "18".into(), p: p18 }];
+            s.score = ChampLu { valeur: Some("10".into()), alternatives, caracteres: Vec::new() };
+            let j = juger(&s, 3, 1, Seuils::default(), avertir).unwrap();
+            assert_eq!((j.decision.verdict, j.decision.score), (Verdict::Valide, 10));
+            assert!((j.p_faute_courante - p18 as f64).abs() < 1e-3 && j.p_moins < crate::doute::SEUIL_DOUTE, "{j:?}");
+            assert_eq!(j.douteux(), douteux, "{j:?}");
+        }
     }
 
     #[test]
