@@ -54,17 +54,29 @@ fn effacer(img: &mut image::GrayImage, h: &arbitre_formulaire::Homographie, (x_m
     }
 }
 
+/// Le bulletin `texte` généré avec trois graines (écritures d'évaluation, 200–260 dpi),
+/// chacun avec sa graine et son recalage vrai.
+fn trois_bulletins<'f>(f: &'f Formulaire, texte: &str) -> impl Iterator<Item = (u64, image::GrayImage, arbitre_formulaire::Homographie)> + 'f {
+    let l = lecture(texte);
+    [3u64, 8, 21].into_iter().map(move |graine| {
+        let (img, v) = bulletin(f, &l, graine, (200.0, 260.0));
+        (graine, img, v.geometrie.as_ref().expect("géométrie").mm_vers_px)
+    })
+}
+
+/// La probabilité que le champ se lise `t`.
+fn p_lu(champ: &arbitre_pipeline::lecture_scan::ChampLu, t: &str) -> f32 {
+    champ.alternatives.iter().find(|a| a.lecture == t).map_or(0.0, |a| a.p)
+}
+
 #[test]
 fn un_k_trace_en_deux_traits_se_lit_k_dans_la_reference() {
     // Le cadre Réf. vidé, puis « K10 » écrit à la main, le K en deux traits qui ne se
     // touchent pas (« | » et « < ») : sans la variante qui les réunit, il se lisait
     // « 14 10 » ou « KI10 ».
     let f = Formulaire::fisf();
-    let l = lecture("bulletin table=12 coup=3\nref: H 4\nscore: 28\n|FIXEE\n");
     let lecteur = arbitre_pipeline::lecteur::Lecteur::new(f.clone()).expect("modèle");
-    for graine in [3u64, 8, 21] {
-        let (mut img, v) = bulletin(&f, &l, graine, (200.0, 260.0));
-        let h = v.geometrie.as_ref().expect("géométrie").mm_vers_px;
+    for (graine, mut img, h) in trois_bulletins(&f, "bulletin table=12 coup=3\nref: H 4\nscore: 28\n|FIXEE\n") {
         effacer(&mut img, &h, (103.0..131.0, 43.0..65.5));
         trait_mm(&mut img, &h, (108.0, 47.0), (108.0, 60.0));
         trait_mm(&mut img, &h, (113.5, 46.5), (109.3, 53.5));
@@ -90,12 +102,9 @@ fn un_6_dont_la_boucle_ne_touche_pas_la_hampe_n_est_pas_un_10_sur() {
     // pour qu'une personne regarde avant de donner le bulletin à une table.
     let f = Formulaire::fisf();
     let c = f.cadre(Role::Table).clone();
-    let l = lecture("bulletin table=12 coup=3\nref: H 4\nscore: 28\n|FIXEE\n");
     let lecteur = arbitre_pipeline::lecteur::Lecteur::new(f.clone()).expect("modèle");
     let (x, y) = (c.x_mm + 0.5 * c.largeur_mm, c.y_mm + 0.6 * c.hauteur_mm);
-    for graine in [3u64, 8, 21] {
-        let (mut img, v) = bulletin(&f, &l, graine, (200.0, 260.0));
-        let h = v.geometrie.as_ref().expect("géométrie").mm_vers_px;
+    for (graine, mut img, h) in trois_bulletins(&f, "bulletin table=12 coup=3\nref: H 4\nscore: 28\n|FIXEE\n") {
         effacer(&mut img, &h, (c.x_mm + 1.0..c.x_mm + c.largeur_mm - 1.0, c.y_mm + 5.0..c.y_mm + c.hauteur_mm - 1.0));
         // La hampe, penchée, puis la boucle, à 0,7 mm d'elle.
         trait_mm(&mut img, &h, (x - 1.0, y - 7.0), (x - 2.2, y + 1.0));
@@ -104,8 +113,7 @@ fn un_6_dont_la_boucle_ne_touche_pas_la_hampe_n_est_pas_un_10_sur() {
             trait_mm(&mut img, &h, (x + 0.8 + 1.6 * a.cos(), y - 0.8 + 1.8 * a.sin()), (x + 0.8 + 1.6 * b.cos(), y - 0.8 + 1.8 * b.sin()));
         }
         let lu = lecteur.lire_page(&img, "six.jpg", None, Some(3));
-        let p = |t: &str| lu.table.alternatives.iter().find(|a| a.lecture == t).map_or(0.0, |a| a.p);
-        assert!(p("6") >= 0.01, "graine {graine} : {:?}", lu.table.alternatives);
+        assert!(p_lu(&lu.table, "6") >= 0.01, "graine {graine} : {:?}", lu.table.alternatives);
     }
 }
 
@@ -133,18 +141,14 @@ fn un_trait_parasite_avant_un_4_n_en_fait_pas_un_14_sur() {
     // table 4 à la table 14. Le découpage sans la petite tache doit garder le 4 au-dessus du
     // seuil de doute du numéro de table (1 %), pour qu'une personne regarde la tache.
     let f = Formulaire::fisf();
-    let l = lecture("bulletin table=4 coup=3\nref: H 4\nscore: 28\n|FIXEE\n");
     let lecteur = arbitre_pipeline::lecteur::Lecteur::new(f.clone()).expect("modèle");
-    for graine in [3u64, 8, 21] {
-        let (mut img, v) = bulletin(&f, &l, graine, (200.0, 260.0));
-        let h = v.geometrie.as_ref().expect("géométrie").mm_vers_px;
+    for (graine, mut img, h) in trois_bulletins(&f, "bulletin table=4 coup=3\nref: H 4\nscore: 28\n|FIXEE\n") {
         let quatre = decoupages(&img, &f, &h, Role::Table).swap_remove(0);
         assert_eq!(quatre.len(), 1, "graine {graine} : un seul caractère écrit");
         let [x0, y0, _, y1] = quatre[0].boite_mm;
         // Un trait de 40 % de la hauteur du chiffre, 1,2 mm à sa gauche, en haut.
         trait_mm(&mut img, &h, (x0 - 1.3, y0 + 0.3), (x0 - 1.1, y0 + 0.3 + 0.4 * (y1 - y0)));
         let lu = lecteur.lire_page(&img, "trait.jpg", None, Some(3));
-        let p = |t: &str| lu.table.alternatives.iter().find(|a| a.lecture == t).map_or(0.0, |a| a.p);
-        assert!(p("4") >= 0.01, "graine {graine} : {:?}", lu.table.alternatives);
+        assert!(p_lu(&lu.table, "4") >= 0.01, "graine {graine} : {:?}", lu.table.alternatives);
     }
 }
