@@ -69,8 +69,8 @@ impl Jugement {
         self.p_plus >= self.seuils.favorable || self.moins_que_la_decision() || self.sanction_incertaine()
     }
 
-    /// Les lectures qui paieraient moins le joueur pèsent trop : toutes, ou les pénalités
-    /// seules (une localisation erronée est une erreur courante du joueur).
+    /// Les lectures qui paieraient moins le joueur pèsent trop : toutes, ou ses fautes
+    /// courantes seules (une pénalité, localisation erronée ; un autre score écrit).
     pub fn moins_que_la_decision(&self) -> bool {
         self.p_moins >= self.seuils.doute || self.p_faute_courante >= self.seuils.faute_courante
     }
