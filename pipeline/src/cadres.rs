@@ -143,7 +143,7 @@ impl<'a> Cadre<'a> {
         // d'évaluation). Chaque découpage est aussi essayé sans elle ; il pèse autant, et le
         // champ devient douteux : une personne regarde la tache (un « '4 » lu « 14 »
         // donnerait le bulletin de la table 4 à la table 14).
-        let hauteur_type = groupes.iter().map(|g| g.taille().1).fold(0.0, f64::max);
+        let hauteur_type = hauteur_max(&groupes);
         let petites = if groupes.len() > 1 { (0..groupes.len()).filter(|&i| groupes[i].taille().1 < PETITE_TACHE * hauteur_type).take(PETITES_MAX).collect() } else { Vec::new() };
         Cadre { img, mm_vers_px, plan, groupes, variantes, petites, deja: HashMap::new() }
     }
@@ -233,7 +233,7 @@ impl<'a> Cadre<'a> {
             }
             crate::plan::elargir(&proprietaire, plan.largeur, plan.hauteur)
         };
-        let hauteur_type = groupes.iter().map(|g| g.boite[3] + 1 - g.boite[1]).max().unwrap_or(0) as f64;
+        let hauteur_type = hauteur_max(groupes);
         let mut precedent: Option<usize> = None;
         groupes
             .iter()
@@ -301,6 +301,12 @@ impl Groupe {
     }
 }
 
+/// La hauteur du plus haut groupe (pixels du plan), 0 sans groupe : la taille d'un
+/// caractère du cadre, à laquelle se mesurent les blancs et les petites taches.
+fn hauteur_max(groupes: &[Groupe]) -> f64 {
+    groupes.iter().map(|g| g.taille().1).fold(0.0, f64::max)
+}
+
 /// Réunit les taches qui se recouvrent en largeur (d'au moins la moitié de la plus étroite,
 /// ou de si peu que ce soit pour un trait fin : la barre d'un 5, d'un 7 barré), de gauche
 /// à droite.
@@ -309,7 +315,7 @@ fn reunir(taches: Vec<crate::plan::Composante>) -> Vec<Groupe> {
     groupes.sort_by_key(|g| g.boite[0]);
     let haut = |b: &[usize; 4]| (b[3] + 1 - b[1]) as f64;
     let large = |b: &[usize; 4]| (b[2] + 1 - b[0]) as f64;
-    let hauteur_type = groupes.iter().map(|g| haut(&g.boite)).fold(0.0, f64::max);
+    let hauteur_type = hauteur_max(&groupes);
     let fin = |b: &[usize; 4]| haut(b) < 0.35 * hauteur_type;
     let mut fusion: Vec<Groupe> = Vec::new();
     for g in groupes {
