@@ -126,7 +126,14 @@ impl Partie {
             };
             let attendu = (self.formule.taille_tirage as usize).min(sac.len() + (coup.tirage.len() - nouvelles.len()));
             if coup.tirage.len() != attendu {
-                return Err((l, format!("tirage {} de {} lettres, attendu {attendu}", coup.tirage, coup.tirage.len())));
+                // Un tirage plein de la taille d'une autre formule (7, 8 ou 9 lettres) : la
+                // partie est sans doute d'une autre formule que celle demandée (`--formule`).
+                let formule = if attendu == self.formule.taille_tirage as usize && (7..=9).contains(&coup.tirage.len()) {
+                    format!(" (la formule demandée tire {attendu} lettres : cette partie est-elle d'une autre formule ? voir --formule)")
+                } else {
+                    String::new()
+                };
+                return Err((l, format!("tirage {} de {} lettres, attendu {attendu}{formule}", coup.tirage, coup.tirage.len())));
             }
             sac = apres;
             let e = evaluer(&grille, &self.formule, &coup.top, coup.reference).map_err(|raison| {

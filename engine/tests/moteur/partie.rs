@@ -79,6 +79,17 @@ fn lignes_malformees() {
     assert_eq!(ok.coups[0].reference.to_string(), "H8");
 }
 
+#[test]
+fn une_partie_d_une_autre_formule_le_dit() {
+    // Une partie en formule standard (tirages de 7) lue en « 7 sur 8 » : l'erreur nomme la
+    // ligne du premier tirage et dit que la formule demandée en tire 8.
+    let e = Partie::lire(&eliot("2_ai.partie"), Formule::SEPT_SUR_HUIT).unwrap_err().to_string();
+    assert!(e.ends_with("2_ai.partie:4: tirage AABEEF? de 7 lettres, attendu 8 (la formule demandée tire 8 lettres : cette partie est-elle d'une autre formule ? voir --formule)"), "{e}");
+    // Six lettres : aucune formule n'en tire six, c'est une lettre oubliée.
+    let e = lire(&PETITE.replace("AELSTTU", "AELSTT")).unwrap_err();
+    assert!(e.starts_with("p.partie:3: tirage AELSTT de 6 lettres, attendu 7") && !e.contains("formule"), "{e}");
+}
+
 /// MANGER H4 puis TALES 10G.
 const PETITE: &str = "coup tirage top ref score\n1 AEGMNRT MANGER H4 20\n2 AELSTTU TALES 10G 16\n";
 
