@@ -156,6 +156,9 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     let arrivee = |t: u32| e.tables.as_ref().map_or(Some(1), |tables| tables.get(&t).copied());
     let sans_bulletin = |t: u32, c: u32| (1..=nb_coups).contains(&c) && arrivee(t).is_some_and(|a| c >= a) && !presents.contains(&(t, c));
     juges.par_iter_mut().for_each(|j| voisin_sans_bulletin(j, &contextes, sans_bulletin));
+    for (j, a) in juges.iter_mut().zip(&repartition.attribues) {
+        numero_peut_etre_d_un_absent(j, &scans[a.scan], |t| sans_bulletin(t, a.coup));
+    }
     // Un coup dont presque aucun bulletin lu par la machine n'est payé : ses scans sont
     // peut-être d'une autre partie ou d'un autre coup ; chacun de ses bulletins est à vérifier.
     let par_la_machine = |j: &ScanJuge| matches!(j.place, Place::Automatique | Place::AVerifier);
@@ -251,6 +254,21 @@ fn voisin_sans_bulletin(j: &mut ScanJuge, contextes: &Contextes<'_>, sans_bullet
     v.a_verifier = true;
     j.place = Place::AVerifier;
     j.ailleurs = Some(r);
+}
+
+/// Un bulletin jugé par la machine dont le numéro de table est peut-être celui d'une table
+/// sans bulletin à ce coup (`sans_bulletin(table)`) : à vérifier
+/// ([`crate::numero_d_un_absent`]).
+fn numero_peut_etre_d_un_absent(j: &mut ScanJuge, s: &LectureScan, sans_bulletin: impl Fn(u32) -> bool) {
+    if !matches!(j.place, Place::Automatique | Place::AVerifier) {
+        return;
+    }
+    let Ok(b) = j.bulletin.as_mut() else { return };
+    let Some(v) = b.verification.as_mut() else { return };
+    let Some(raison) = crate::numero_d_un_absent::numero_d_un_absent(s, b.decision.table, sans_bulletin) else { return };
+    v.raisons.push(raison);
+    v.a_verifier = true;
+    j.place = Place::AVerifier;
 }
 
 /// Juge un scan attribué : la décision de la lecture la plus probable, à vérifier si le

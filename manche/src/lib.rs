@@ -12,6 +12,8 @@
 //! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
 //! - [`a_une_case_pres`] : garde-fou d'une sanction qu'un caractère lu de travers ou manqué (case, cercle, référence, score) expliquerait ;
 //! - [`autre_coup`] : garde-fou d'un bulletin rangé dans le dossier d'un autre coup ;
+//! - `numero_d_un_absent` : garde-fou d'un numéro de table lu sûrement qui est peut-être
+//!   celui d'une table sans bulletin au même coup ;
 //! - [`coup_etranger`] : un coup dont presque aucun bulletin n'est payé (scans d'une autre partie ?) ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`scans_corriges`] : le scan que nomme une correction passe à son bulletin ;
@@ -36,6 +38,7 @@ mod extraits_montres;
 pub mod jugement;
 mod lecture_des_scans;
 pub mod lectures_gardees;
+mod numero_d_un_absent;
 pub mod scans_corriges;
 pub mod suivi;
 pub mod table_deduite;
