@@ -6,54 +6,23 @@
 //! zéro, absent). Le générateur tire chaque bulletin de sa graine, de sa table et de son
 //! coup : les coups 17 et 18 seuls redonnent ces bulletins.
 
-use serde_json::Value;
-use std::collections::BTreeMap;
-use std::path::Path;
-use std::process::Command;
-
-fn arbitre() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_arbitre"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod commun;
+use commun::manche_generee::{bulletin_genere, decisions_du_run, generer, partie_eliot};
 
 #[test]
 fn un_bulletin_valide_aussi_au_coup_voisin_ou_sa_table_n_a_rien_rendu_est_a_verifier() {
     let tmp = tempfile::tempdir().unwrap();
     let scans = tmp.path().join("scans");
-    let partie = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/validation/eliot-games/2_ai.partie");
-    let out = arbitre()
-        .args(["echantillons", "--tables", "35", "--graine", "351", "--coups", "17-18", "--dpi-max", "300", "--partie"])
-        .arg(&partie)
-        .arg("--sortie")
-        .arg(&scans)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let partie = partie_eliot("2_ai.partie");
+    generer(&partie, &scans, &["--tables", "35", "--graine", "351", "--coups", "17-18", "--dpi-max", "300"]);
     // La vérité de la manche générée : la table 35 n'a rien rendu au coup 18, et son
     // bulletin du coup 17 est OTER H12, valide à 12 points.
     assert!(scans.join("coup-18/absent-table035.json").is_file());
-    let (scan, verite) = std::fs::read_dir(scans.join("coup-17"))
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .filter(|f| f.extension().is_some_and(|x| x == "json"))
-        .map(|f| (f.with_extension("jpg"), serde_json::from_str::<Value>(&std::fs::read_to_string(&f).unwrap()).unwrap()))
-        .find(|(_, v)| v["lecture"]["table"] == 35)
-        .expect("le bulletin du coup 17 de la table 35");
+    let (scan, verite) = bulletin_genere(&scans, 17, 35);
     assert_eq!((verite["intention"]["mot"].as_str(), verite["intention"]["score"].as_u64()), (Some("OTER"), Some(12)));
     std::fs::rename(scan, scans.join("coup-18/scan-035-du-coup-17.jpg")).unwrap();
-    let joueurs = tmp.path().join("joueurs.csv");
-    std::fs::write(&joueurs, std::iter::once("table,nom,arrivee".to_string()).chain((1..=35).map(|t| format!("{t},Joueur {t},"))).collect::<Vec<_>>().join("\n")).unwrap();
 
-    let sortie = tmp.path().join("rapport");
-    let out = arbitre().arg("run").arg("--partie").arg(&partie).arg("--scans").arg(&scans).arg("--joueurs").arg(&joueurs).arg("--jusqu-au-coup").arg("18").arg("--sortie").arg(&sortie).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let decisions: BTreeMap<(u64, u64), Value> = std::fs::read_to_string(sortie.join("decisions.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .map(|d| ((d["table"].as_u64().unwrap(), d["coup"].as_u64().unwrap()), d))
-        .collect();
+    let decisions = decisions_du_run(&partie, &scans, 35, 18, tmp.path());
     // Au coup 18, le bulletin du coup 17 : payé provisoirement, mais à vérifier, et la
     // raison nomme le coup d'où il vient peut-être.
     let range = &decisions[&(35, 18)];

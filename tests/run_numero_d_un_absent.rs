@@ -6,54 +6,23 @@
 //! générateur tire chaque bulletin de sa graine, de sa table et de son coup : les 32
 //! premières tables du coup 15 redonnent ce scan, octet pour octet.
 
-use serde_json::Value;
-use std::collections::BTreeMap;
-use std::path::Path;
-use std::process::Command;
-
-fn arbitre() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_arbitre"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod commun;
+use commun::manche_generee::{bulletin_genere, decisions_du_run, generer, partie_eliot};
 
 #[test]
 fn un_numero_sur_qui_peut_etre_celui_d_une_table_sans_bulletin_est_a_verifier() {
     let tmp = tempfile::tempdir().unwrap();
     let scans = tmp.path().join("scans");
-    let partie = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/validation/eliot-games/rosace.partie");
-    let out = arbitre()
-        .args(["echantillons", "--tables", "32", "--graine", "1071", "--coups", "15", "--dpi-min", "300", "--dpi-max", "600", "--partie"])
-        .arg(&partie)
-        .arg("--sortie")
-        .arg(&scans)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let partie = partie_eliot("rosace.partie");
+    generer(&partie, &scans, &["--tables", "32", "--graine", "1071", "--coups", "15", "--dpi-min", "300", "--dpi-max", "600"]);
     // La vérité de la manche générée : la table 31 n'a rien rendu au coup 15 ; la 32 a rendu
-    // un bulletin valide de 29 points.
+    // un bulletin valide.
     assert!(scans.join("coup-15/absent-table031.json").is_file());
-    let (scan, verite) = std::fs::read_dir(scans.join("coup-15"))
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .filter(|f| f.extension().is_some_and(|x| x == "json"))
-        .map(|f| (f.with_extension("jpg"), serde_json::from_str::<Value>(&std::fs::read_to_string(&f).unwrap()).unwrap()))
-        .find(|(_, v)| v["lecture"]["table"] == 32)
-        .expect("le bulletin du coup 15 de la table 32");
+    let (scan, verite) = bulletin_genere(&scans, 15, 32);
     assert_eq!(verite["intention"]["attendu"]["verdict"], "valide");
     let image = format!("coup-15/{}", scan.file_name().unwrap().to_string_lossy());
-    let joueurs = tmp.path().join("joueurs.csv");
-    std::fs::write(&joueurs, std::iter::once("table,nom,arrivee".to_string()).chain((1..=32).map(|t| format!("{t},Joueur {t},"))).collect::<Vec<_>>().join("\n")).unwrap();
 
-    let sortie = tmp.path().join("rapport");
-    let out = arbitre().arg("run").arg("--partie").arg(&partie).arg("--scans").arg(&scans).arg("--joueurs").arg(&joueurs).arg("--jusqu-au-coup").arg("15").arg("--sortie").arg(&sortie).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let decisions: BTreeMap<(u64, u64), Value> = std::fs::read_to_string(sortie.join("decisions.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .map(|d| ((d["table"].as_u64().unwrap(), d["coup"].as_u64().unwrap()), d))
-        .collect();
+    let decisions = decisions_du_run(&partie, &scans, 32, 15, tmp.path());
     // Le scan de la 32 rangé à la 31 (le numéro lu sûrement) : payé provisoirement, mais à
     // vérifier, et la raison dit quelle table sans bulletin il est peut-être.
     let range = &decisions[&(31, 15)];

@@ -1,9 +1,12 @@
-//! Outils des tests de bout en bout : chromium sans tête (capture PNG, impression PDF)
-//! et le texte de chaque page d'un PDF (pdftotext, paquet Debian `poppler-utils`).
+//! Outils des tests de bout en bout : chromium sans tête (capture PNG, impression PDF),
+//! le texte de chaque page d'un PDF (pdftotext, paquet Debian `poppler-utils`), une manche
+//! générée jugée par `arbitre run` ([`manche_generee`]).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+pub mod manche_generee;
 
 /// Un programme du PATH.
 pub fn which(nom: &str) -> Option<PathBuf> {
