@@ -35,3 +35,28 @@ fn un_numero_sur_qui_peut_etre_celui_d_une_table_sans_bulletin_est_a_verifier() 
     assert_eq!((absence["verdict"].as_str(), absence["a_verifier"].as_bool()), (Some("zero"), Some(true)), "{absence}");
     assert!(absence["raisons"].to_string().contains(&format!("le scan {image} (attribué à la table 31) porte peut-être le numéro 32")), "{absence}");
 }
+
+/// Sans liste des joueurs, les tables de la manche sont celles qui ont rendu un bulletin : un
+/// numéro qu'aucun bulletin ne porte (« 52 », lecture à 0,2 % d'un 5) n'est pas une table
+/// absente, et le bulletin n'est pas envoyé à une personne pour lui (sur la manche livrée,
+/// 5 bulletins l'étaient, dont un décidé seul sinon).
+#[test]
+fn sans_liste_des_joueurs_un_numero_qu_aucun_bulletin_ne_porte_n_est_pas_une_table_absente() {
+    let tmp = tempfile::tempdir().unwrap();
+    let exemple = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/manche-exemple");
+    let sortie = tmp.path().join("rapport");
+    let out = commun::manche_generee::arbitre().arg("run").arg("--partie").arg(exemple.join("partie.partie")).arg("--scans").arg(&exemple).arg("--sortie").arg(&sortie).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let decisions: Vec<serde_json::Value> = std::fs::read_to_string(sortie.join("decisions.jsonl")).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let tables: std::collections::BTreeSet<u64> = decisions.iter().filter(|d| d["image"].is_string()).map(|d| d["table"].as_u64().unwrap()).collect();
+    for d in &decisions {
+        for r in d["raisons"].as_array().unwrap().iter().filter_map(|r| r.as_str()) {
+            if let Some((_, apres)) = r.split_once("), peut-être ").filter(|_| r.contains("une table sans bulletin à ce coup")) {
+                let t: u64 = apres.split(' ').next().unwrap().parse().unwrap();
+                assert!(tables.contains(&t), "la table {t} n'a aucun bulletin : {r}");
+            }
+        }
+    }
+    // Les 20 tables de la manche livrée ont rendu des bulletins.
+    assert_eq!(tables.len(), 20);
+}
