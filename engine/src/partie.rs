@@ -126,8 +126,9 @@ impl Partie {
             };
             let attendu = (self.formule.taille_tirage as usize).min(sac.len() + (coup.tirage.len() - nouvelles.len()));
             if coup.tirage.len() != attendu {
-                // Un tirage plein de la taille d'une autre formule (7, 8 ou 9 lettres) : la
-                // partie est sans doute d'une autre formule que celle demandée (`--formule`).
+                // Un tirage plein de la taille d'une autre formule (7, 8 ou 9 lettres ;
+                // règlement 3.8.2) : la partie est sans doute d'une autre formule que celle
+                // demandée (`--formule`).
                 let formule = if attendu == self.formule.taille_tirage as usize && (7..=9).contains(&coup.tirage.len()) {
                     format!(" (la formule demandée tire {attendu} lettres : cette partie est-elle d'une autre formule ? voir --formule)")
                 } else {

@@ -153,17 +153,18 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     // dans le mauvais dossier, et son coup compterait une absence (5.7 : absence de remise
     // de bulletin, un zéro). Une sanction rangée ailleurs est déjà vue (`coup_du_bulletin`).
     let presents: BTreeSet<(u32, u32)> = repartition.attribues.iter().map(|a| (a.table, a.coup)).chain(corrections.lectures.keys().copied()).collect();
-    let arrivee = |t: u32| e.tables.as_ref().map_or(Some(1), |tables| tables.get(&t).copied());
+    // Le premier coup de chaque table de la manche : celles de `--joueurs`, sinon celles qui
+    // ont un bulletin, dès le coup 1 (un numéro qu'aucun bulletin ne porte n'est pas une
+    // table absente).
+    let avec_bulletin: BTreeSet<u32> = presents.iter().map(|&(t, _)| t).collect();
+    let arrivee = |t: u32| match e.tables.as_ref() {
+        Some(tables) => tables.get(&t).copied(),
+        None => avec_bulletin.contains(&t).then_some(1),
+    };
     let sans_bulletin = |t: u32, c: u32| (1..=nb_coups).contains(&c) && arrivee(t).is_some_and(|a| c >= a) && !presents.contains(&(t, c));
     juges.par_iter_mut().for_each(|j| voisin_sans_bulletin(j, &contextes, sans_bulletin));
-    // Les tables de la manche : celles de `--joueurs`, sinon celles qui ont un bulletin (un
-    // numéro qu'aucun bulletin ne porte n'est pas une table absente).
-    let de_la_manche: BTreeSet<u32> = match e.tables.as_ref() {
-        Some(tables) => tables.keys().copied().collect(),
-        None => presents.iter().map(|&(t, _)| t).collect(),
-    };
     for (j, a) in juges.iter_mut().zip(&repartition.attribues) {
-        numero_peut_etre_d_un_absent(j, &scans[a.scan], |t| de_la_manche.contains(&t) && sans_bulletin(t, a.coup));
+        numero_peut_etre_d_un_absent(j, &scans[a.scan], |t| sans_bulletin(t, a.coup));
     }
     // Un coup dont presque aucun bulletin lu par la machine n'est payé : ses scans sont
     // peut-être d'une autre partie ou d'un autre coup ; chacun de ses bulletins est à vérifier.

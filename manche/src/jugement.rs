@@ -149,7 +149,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
         } else {
             moins += suivante.p;
             // Une faute courante du joueur : une pénalité (une référence décalée, 5.3.3), ou
-            // un autre score écrit (un score mal compté : avertissement).
+            // un autre score écrit (un score mal compté : avertissement, 5.3.2).
             if verdict == arbitre_engine::arbitrage::Verdict::Penalite || score_seul(&premiere.lecture, &suivante.lecture) {
                 faute_courante += suivante.p;
             }
