@@ -4,6 +4,7 @@
 mod ecriture;
 
 mod arbitrage {
+    mod injouables;
     mod plausibilite;
     mod proprietes;
 }

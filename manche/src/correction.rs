@@ -4,7 +4,7 @@
 //! parallèle, et une panne de la correction d'un bulletin n'emporte pas les autres.
 
 use crate::suivi::Suivi;
-use arbitre_engine::arbitrage::{corriger, places_examinees, ContexteCoup, Decision, Edition, PlaceExaminee};
+use arbitre_engine::arbitrage::{corriger, ecritures_injouables, places_examinees, ContexteCoup, Decision, Edition, PlaceExaminee};
 use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
@@ -48,6 +48,14 @@ impl<'a> Contextes<'a> {
     pub fn places(&self, l: &Lecture) -> Vec<PlaceExaminee> {
         let Some(ctx) = self.coup(l.coup) else { return Vec::new() };
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| places_examinees(ctx, l, self.edition))).unwrap_or_default()
+    }
+
+    /// Les mots écrits que la correction de la lecture néglige comme injouables
+    /// ([`ecritures_injouables`]) ; vide si le coup n'est pas dans la partie ou si l'examen
+    /// échoue.
+    pub fn injouables(&self, l: &Lecture) -> Vec<String> {
+        let Some(ctx) = self.coup(l.coup) else { return Vec::new() };
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ecritures_injouables(ctx, l, self.edition))).unwrap_or_default()
     }
 
     /// La décision d'une lecture ; `None` si le coup n'est pas dans la partie ;

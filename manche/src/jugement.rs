@@ -194,21 +194,36 @@ pub fn ecritures_a_part(l: &Lecture) -> Vec<usize> {
     blocs_ecrits(l).into_iter().filter(|&(_, n)| n >= 2).map(|(rangee, _)| rangee).collect()
 }
 
-/// Pourquoi une décision qui paie le joueur laisse de côté une écriture à part, s'il y en
-/// a une. Deux solutions écrites à part paient le minimum (règlement 5.4.2.b, guide 5.6) ;
-/// un mot que la lecture rend injouable n'est pas un mot joué et se néglige (règlement
-/// 5.2.1). Une seule lettre lue de travers fait donc d'une seconde solution une écriture
-/// négligée, et le joueur est payé plus que le minimum sans que le doute de la machine le
-/// voie (manche `2_ai` graine 131 : CURE dessiné avec ses raccords, son R lu K sûrement ;
-/// REVUE payé 30 au lieu du minimum, 14 averti). Un zéro n'est pas regardé ici : il repose
-/// déjà sur une lecture sûre et le garde-fou des sanctions.
-pub fn ecriture_a_part_negligee(l: &Lecture, d: &Decision) -> Option<String> {
-    let groupes = ecritures_a_part(l);
-    if groupes.len() < 2 || d.verdict == Verdict::Zero || d.motifs.contains(&Motif::PlusieursSolutions) {
+/// Pourquoi une décision qui paie le joueur laisse de côté une écriture, s'il y en a une.
+/// Deux solutions écrites paient le minimum (règlement 5.4.2.b, guide 5.6) ; un mot que la
+/// lecture rend injouable n'est pas un mot joué et se néglige (règlement 5.2.1). Une seule
+/// lettre lue de travers fait donc d'une seconde solution une écriture négligée, et le
+/// joueur est payé plus que le minimum sans que le doute de la machine le voie :
+/// - écrite à part (manche `2_ai` graine 131 : CURE dessiné avec ses raccords, son R lu K
+///   sûrement ; REVUE payé 30 au lieu du minimum, 14 averti) ;
+/// - ou dans le même dessin que la solution payée (`injouables` : ses mots que la correction
+///   néglige, ni admis ni formés avec le tirage, [`arbitre_engine::arbitrage::ecritures_injouables`] ;
+///   manche `2_ai` graine 1131 : JASERAN en colonne, JALES en rangée sous ses lettres de
+///   raccord ; le N débordant coupé en A et I, le I touchant le J de JALES : un seul dessin,
+///   JASERAA négligé, JALES payé 49 au lieu du minimum, 30 averti).
+///
+/// Un zéro n'est pas regardé ici : il repose déjà sur une lecture sûre et le garde-fou des
+/// sanctions. `injouables` n'est demandé que pour une décision qui paie une seule solution.
+pub fn ecriture_a_part_negligee(l: &Lecture, d: &Decision, injouables: impl FnOnce() -> Vec<String>) -> Option<String> {
+    if d.verdict == Verdict::Zero || d.motifs.contains(&Motif::PlusieursSolutions) {
         return None;
     }
-    let rangees = groupes.iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(", ");
-    Some(format!("{} écritures à part (commençant aux rangées {rangees}), une seule solution comptée : une écriture mal lue est peut-être une seconde solution, qui serait payée au minimum (guide 5.6)", groupes.len()))
+    let groupes = ecritures_a_part(l);
+    if groupes.len() >= 2 {
+        let rangees = groupes.iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(", ");
+        return Some(format!("{} écritures à part (commençant aux rangées {rangees}), une seule solution comptée : une écriture mal lue est peut-être une seconde solution, qui serait payée au minimum (guide 5.6)", groupes.len()));
+    }
+    let mots = injouables();
+    if mots.is_empty() {
+        return None;
+    }
+    let mots = mots.iter().map(|m| format!("« {m} »")).collect::<Vec<_>>().join(", ");
+    Some(format!("{mots} écrit sans être joué (ni admis ni formé avec le tirage, négligé : règlement 5.2.1), une seule solution comptée : mal lu, ce serait peut-être une seconde solution, payée au minimum (guide 5.6)"))
 }
 
 /// Une case ou un champ est douteux quand sa lecture la plus probable a moins de cette
@@ -447,13 +462,30 @@ mod tests {
         let l = lecture(&[".C", ".U", "EK", "DE", "", "", "", "..........REVUE", ".............N"]);
         let mut d = arbitre_reports::resultats::decision_absent(1, 1);
         (d.verdict, d.score, d.motifs) = (Verdict::Valide, 30, Vec::new());
-        let raison = ecriture_a_part_negligee(&l, &d).expect("à vérifier");
+        let raison = ecriture_a_part_negligee(&l, &d, Vec::new).expect("à vérifier");
         assert!(raison.contains("rangées 1, 8") && raison.contains("guide 5.6"), "{raison}");
         // Les deux solutions comptées (le minimum payé) : rien à voir de plus.
         d.motifs = vec![Motif::Score, Motif::PlusieursSolutions];
-        assert!(ecriture_a_part_negligee(&l, &d).is_none());
+        assert!(ecriture_a_part_negligee(&l, &d, Vec::new).is_none());
         // Une seule écriture : rien non plus.
         d.motifs.clear();
-        assert!(ecriture_a_part_negligee(&lecture(&["..........REVUE", ".............N"]), &d).is_none());
+        assert!(ecriture_a_part_negligee(&lecture(&["..........REVUE", ".............N"]), &d, Vec::new).is_none());
+    }
+
+    #[test]
+    fn un_mot_neglige_dans_le_dessin_d_une_solution_payee_va_a_une_personne() {
+        // Manche `2_ai` graine 1131 : un seul dessin (le I d'un N coupé touche le J de JALES).
+        let l = lecture(&[".J", ".A", ".S", ".E", ".R", ".A...EE", "IAI...F", "X.JALES"]);
+        let mut d = arbitre_reports::resultats::decision_absent(14, 4);
+        (d.verdict, d.score, d.motifs) = (Verdict::Valide, 49, Vec::new());
+        let injouables = || vec!["JASERAA".to_string()];
+        let raison = ecriture_a_part_negligee(&l, &d, injouables).expect("à vérifier");
+        assert!(raison.contains("« JASERAA »") && raison.contains("5.2.1") && raison.contains("guide 5.6"), "{raison}");
+        // Rien de négligé, ou déjà le minimum de deux solutions, ou un zéro : rien à voir.
+        assert!(ecriture_a_part_negligee(&l, &d, Vec::new).is_none());
+        d.motifs = vec![Motif::PlusieursSolutions];
+        assert!(ecriture_a_part_negligee(&l, &d, injouables).is_none());
+        (d.verdict, d.score, d.motifs) = (Verdict::Zero, 0, vec![Motif::PlacementImpossible]);
+        assert!(ecriture_a_part_negligee(&l, &d, injouables).is_none());
     }
 }

@@ -186,7 +186,7 @@ pub struct PlaceExaminee {
     pub commission: bool,
 }
 
-pub use sanctions::graphie::places_examinees;
+pub use sanctions::graphie::{ecritures_injouables, places_examinees};
 
 /// Corrige un bulletin : bulletin absent ou vierge (règlement 5.7), sinon chaque lecture possible
 /// des cases ambiguës (guide 5.8) traitée dans l'ordre du règlement 5.4.

@@ -16,6 +16,10 @@ use crate::tuiles::{mot_vers_texte, nue};
 pub enum Classe {
     /// Pas un mot joué (règlement 5.2.1) : lettres de raccord, parasites, mot déjà sur la grille.
     Neglige,
+    /// Pas un mot joué non plus (règlement 5.2.1), négligé de même : ni admis, ni formé avec
+    /// le tirage à une place de la grille. Mais une lettre lue de travers suffit à rendre
+    /// ainsi injouable un mot bien joué : ce que la lecture d'une machine doit faire voir.
+    Injouable,
     /// Un mot joué sans solution acceptable (règlement 5.4.1), avec ce qui l'en empêche (motifs du
     /// billet) et « vérifiez votre grille » le cas échéant ; les sanctions en font un zéro.
     MotJoue { motifs: Vec<Motif>, verifier_grille: bool },
@@ -187,7 +191,7 @@ fn mot_joue_sans_solution(ctx: &ContexteCoup, e: &Ecrit, s: &Suite, admis: bool,
             // règlement 5.4.1.c : un mot admis qui ne se joue pas sur la grille actuelle.
             return Classe::MotJoue { motifs: vec![Motif::ErreurGrille], verifier_grille: true };
         }
-        return Classe::Neglige;
+        return Classe::Injouable;
     }
     // La place que désigne la localisation du joueur (référence écrite, ou deux lettres
     // de raccord au moins) : ses mots non admis.

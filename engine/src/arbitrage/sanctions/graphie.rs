@@ -4,7 +4,7 @@
 //! être retenue ») ; si l'une des lectures ne donne pas de solution, le mot est tenu pour
 //! illisible (guide 20.3) : zéro.
 
-use super::{corriger_feuille, places_feuille, Issue};
+use super::{corriger_feuille, injouables_feuille, places_feuille, Issue};
 use crate::arbitrage::ecrit::Feuille;
 use crate::arbitrage::{ContexteCoup, Edition, Motif, PlaceExaminee, Verdict};
 use crate::lecture::{EtatBulletin, Lecture};
@@ -23,27 +23,49 @@ fn suivante(choix: &mut [usize], tailles: &[usize]) {
     }
 }
 
+/// Appelle `f` sur chaque lecture concrète (feuille) d'une lecture remplie, toutes lectures
+/// des cases ambiguës comprises ; rien pour un bulletin absent ou vierge, ou trop incertain.
+fn pour_chaque_feuille(lecture: &Lecture, mut f: impl FnMut(&Feuille)) {
+    if lecture.etat != EtatBulletin::Rempli {
+        return;
+    }
+    let tailles = Feuille::ambiguites(lecture);
+    let Some(total) = tailles.iter().try_fold(1usize, |n, &t| n.checked_mul(t).filter(|&n| n <= COMBINAISONS_MAX)) else {
+        return;
+    };
+    let mut choix = vec![0usize; tailles.len()];
+    for _ in 0..total {
+        f(&Feuille::depuis(lecture, &choix));
+        suivante(&mut choix, &tailles);
+    }
+}
+
+/// Les éléments de `nouveaux` absents de `v`, ajoutés dans l'ordre.
+fn ajouter_sans_doublon<T: PartialEq>(v: &mut Vec<T>, nouveaux: Vec<T>) {
+    for x in nouveaux {
+        if !v.contains(&x) {
+            v.push(x);
+        }
+    }
+}
+
 /// Les solutions acceptables que la correction examine pour les mots écrits d'une
 /// lecture, toutes lectures des cases ambiguës comprises, sans doublon, dans l'ordre où
 /// elle les trouve ; vide pour un bulletin absent ou vierge, ou trop incertain.
 pub fn places_examinees(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Vec<PlaceExaminee> {
-    if lecture.etat != EtatBulletin::Rempli {
-        return Vec::new();
-    }
-    let tailles = Feuille::ambiguites(lecture);
-    let Some(total) = tailles.iter().try_fold(1usize, |n, &t| n.checked_mul(t).filter(|&n| n <= COMBINAISONS_MAX)) else {
-        return Vec::new();
-    };
-    let mut choix = vec![0usize; tailles.len()];
-    let mut v: Vec<PlaceExaminee> = Vec::new();
-    for _ in 0..total {
-        for p in places_feuille(ctx, lecture, &Feuille::depuis(lecture, &choix), edition) {
-            if !v.contains(&p) {
-                v.push(p);
-            }
-        }
-        suivante(&mut choix, &tailles);
-    }
+    let mut v = Vec::new();
+    pour_chaque_feuille(lecture, |feuille| ajouter_sans_doublon(&mut v, places_feuille(ctx, lecture, feuille, edition)));
+    v
+}
+
+/// Les mots écrits que la correction néglige (règlement 5.2.1) parce qu'ils ne sont ni admis
+/// ni formés avec le tirage à une place de la grille, alors qu'ils posent au moins deux
+/// lettres hors des solutions retenues : leurs lettres, sans doublon, toutes lectures des
+/// cases ambiguës comprises. Pour un arbitre, c'est un mot qui n'a pas été joué ; pour une
+/// lecture de machine, c'est peut-être un mot bien joué dont une lettre a été mal lue.
+pub fn ecritures_injouables(ctx: &ContexteCoup, lecture: &Lecture, edition: Edition) -> Vec<String> {
+    let mut v = Vec::new();
+    pour_chaque_feuille(lecture, |feuille| ajouter_sans_doublon(&mut v, injouables_feuille(ctx, lecture, feuille, edition)));
     v
 }
 

@@ -17,6 +17,7 @@ use super::ecrit::{Ecrit, Feuille};
 use super::{ContexteCoup, Edition, Motif, PlaceExaminee, SolutionRetenue, Verdict};
 use crate::generation::Solution;
 use crate::lecture::{Lecture, SanctionNotee};
+use crate::tuiles::mot_vers_texte;
 
 /// L'issue d'une lecture concrète.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,8 +154,9 @@ impl<'c> Sanctionne<'c> {
 
 /// La solution qui rapporte le plus au joueur (règlement 5.4.2.b) ; à points égaux, la
 /// moins sanctionnée. Un raccordement fallacieux se compare par ce qu'il aurait rapporté.
-fn meilleure<'s, 'c>(v: impl Iterator<Item = &'s Sanctionne<'c>>) -> Option<&'s Sanctionne<'c>> {
-    v.max_by(|a, b| a.valeur.cmp(&b.valeur).then(b.verdict.cmp(&a.verdict)))
+/// Rend l'indice qui accompagne la solution choisie.
+fn meilleure<'s, 'c: 's>(v: impl Iterator<Item = (usize, &'s Sanctionne<'c>)>) -> Option<usize> {
+    v.max_by(|(_, a), (_, b)| a.valeur.cmp(&b.valeur).then(b.verdict.cmp(&a.verdict))).map(|(k, _)| k)
 }
 
 /// Les constats de chaque mot écrit : les solutions que le bulletin peut viser (règlement
@@ -190,45 +192,82 @@ pub fn places_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille, 
         .collect()
 }
 
+/// Ce que retient la correction d'une lecture concrète avant ses sanctions immédiates :
+/// les solutions acceptables sanctionnées, la meilleure de chaque bloc de la feuille
+/// (règlement 5.4.2.b) et les cases que ces dernières expliquent (mot et lettres de raccord).
+struct Retenues<'c> {
+    sanctionnes: Vec<Sanctionne<'c>>,
+    /// Indices dans `sanctionnes`, un par bloc qui en a une.
+    choisis: Vec<usize>,
+    utilisees: Vec<bool>,
+}
+
+impl<'c> Retenues<'c> {
+    fn new(e: &Ecrit, candidats: &'c [Candidat], edition: Edition) -> Self {
+        let suites = &e.suites;
+        let sanctionnes: Vec<Sanctionne> = candidats.iter().map(|c| Sanctionne::new(c, edition)).collect();
+        let choisis: Vec<usize> = (0..e.nb_blocs())
+            .filter_map(|b| meilleure(sanctionnes.iter().enumerate().filter(|(_, c)| suites[c.candidat.suite].bloc == b)))
+            .collect();
+        let mut utilisees = vec![false; e.feuille.cases.len()];
+        for &k in &choisis {
+            for &i in &sanctionnes[k].candidat.cellules {
+                utilisees[i] = true;
+            }
+        }
+        Retenues { sanctionnes, choisis, utilisees }
+    }
+
+    /// Les mots écrits sans solution acceptable qui posent au moins deux lettres hors des
+    /// solutions retenues, avec leur classe (règlement 5.4.1 ; 5.2.1, 5.2.2 : les autres
+    /// ne sont que lettres de raccord et parasites d'une solution retenue).
+    fn sans_solution<'e>(&'e self, ctx: &'e ContexteCoup, e: &'e Ecrit, candidats: &'e [Candidat], incomplets: &'e [Option<usize>]) -> impl Iterator<Item = (usize, Classe)> + 'e {
+        let autre_solution = !self.choisis.is_empty() || e.suites.len() > 1;
+        e.suites.iter().enumerate().filter_map(move |(n, s)| {
+            if candidats.iter().any(|c| c.suite == n) || s.cellules.iter().filter(|&&i| !self.utilisees[i]).count() < 2 {
+                return None;
+            }
+            Some((n, classer(ctx, e, s, incomplets[n], autre_solution)))
+        })
+    }
+}
+
+/// Les mots écrits d'une lecture concrète que la correction néglige parce qu'ils ne sont ni
+/// admis ni formés avec le tirage ([`Classe::Injouable`]), alors qu'ils posent au moins deux
+/// lettres hors de toute solution retenue : leurs lettres, en capitales.
+pub fn injouables_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille, edition: Edition) -> Vec<String> {
+    let e = Ecrit::new(lecture, feuille);
+    let (candidats, incomplets) = constats(ctx, &e);
+    let retenues = Retenues::new(&e, &candidats, edition);
+    let v: Vec<String> = retenues
+        .sans_solution(ctx, &e, &candidats, &incomplets)
+        .filter(|(_, classe)| *classe == Classe::Injouable)
+        .map(|(n, _)| mot_vers_texte(&e.suites[n].lettres).to_uppercase())
+        .collect();
+    v
+}
+
 /// Corrige une lecture concrète (aucune case ambiguë).
 pub fn corriger_feuille(ctx: &ContexteCoup, lecture: &Lecture, feuille: &Feuille, edition: Edition) -> Issue {
     // Étape 1 : ce qui est écrit.
     let e = Ecrit::new(lecture, feuille);
-    let suites = &e.suites;
-    if suites.is_empty() {
+    if e.suites.is_empty() {
         // Aucun mot : bulletin vierge (règlement 5.7), ou lettres isolées sans mot.
         return if feuille.nb_ecrites() == 0 { Issue::zero(vec![Motif::Vierge]) } else { Issue::zero(vec![Motif::PlacementImpossible]) };
     }
     // Étape 2 : les constats, mot écrit par mot écrit.
     let (candidats, incomplets) = constats(ctx, &e);
-    // Étape 3 : les sanctions.
-    let sanctionnes: Vec<Sanctionne> = candidats.iter().map(|c| Sanctionne::new(c, edition)).collect();
-
-    // La meilleure solution de chaque bloc de la feuille.
-    let choisis: Vec<&Sanctionne> = (0..e.nb_blocs())
-        .filter_map(|b| meilleure(sanctionnes.iter().filter(|c| suites[c.candidat.suite].bloc == b)))
-        .collect();
+    // Étape 3 : les sanctions, et la meilleure solution de chaque bloc de la feuille.
+    let retenues = Retenues::new(&e, &candidats, edition);
+    let choisis: Vec<&Sanctionne> = retenues.choisis.iter().map(|&k| &retenues.sanctionnes[k]).collect();
 
     // Règlement 5.4.1 : un mot joué qui pose plusieurs lettres et ne correspond à aucune
     // solution acceptable (mot non admis 1.a/1.b, erreur de grille 1.c, erreur de lettre
     // 1.d).
-    let mut utilisees = vec![false; feuille.cases.len()];
-    for c in &choisis {
-        for &i in &c.candidat.cellules {
-            utilisees[i] = true;
-        }
-    }
     let mut motifs = Vec::new();
     let mut verifier_grille = false;
-    for (n, s) in suites.iter().enumerate() {
-        if candidats.iter().any(|c| c.suite == n) {
-            continue;
-        }
-        let libres = s.cellules.iter().filter(|&&i| !utilisees[i]).count();
-        if libres < 2 {
-            continue; // lettres de raccord et parasites d'une solution retenue (règlement 5.2.2)
-        }
-        if let Classe::MotJoue { motifs: m, verifier_grille: g } = classer(ctx, &e, s, incomplets[n], !choisis.is_empty() || suites.len() > 1) {
+    for (_, classe) in retenues.sans_solution(ctx, &e, &candidats, &incomplets) {
+        if let Classe::MotJoue { motifs: m, verifier_grille: g } = classe {
             for x in m {
                 if !motifs.contains(&x) {
                     motifs.push(x);

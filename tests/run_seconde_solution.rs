@@ -1,0 +1,33 @@
+//! Deux solutions écrites dans un même dessin, l'une lue de travers et négligée. Le cas
+//! vient d'une manche neuve (`2_ai`, graine 1131, jusqu'à 400 dpi, 28 novembre 2026) : au
+//! coup 4, la table 14 a écrit JASERAN en colonne et JALES en rangée, chacun avec ses
+//! lettres de raccord. La vérité : deux solutions, le minimum payé, 30 points averti (guide
+//! 5.6). Le N de JASERAN déborde ; l'encre partagée le coupe en A et I, et ce I touche le J
+//! de JALES : un seul dessin, JASERAA ni admis ni jouable, négligé (règlement 5.2.1), et
+//! JALES payé 49 sans qu'une personne regarde. Le générateur tire chaque bulletin de sa
+//! graine, de sa table et de son coup : les 14 premières tables du coup 4 redonnent ce scan.
+
+mod commun;
+use commun::manche_generee::{bulletin_genere, decisions_du_run, generer, partie_eliot};
+
+#[test]
+fn une_seconde_solution_negligee_dans_le_dessin_de_la_solution_payee_est_a_verifier() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    let partie = partie_eliot("2_ai.partie");
+    generer(&partie, &scans, &["--tables", "14", "--graine", "1131", "--coups", "4", "--dpi-max", "400"]);
+    let (scan, verite) = bulletin_genere(&scans, 4, 14);
+    assert_eq!(verite["intention"]["mot"], "JASERAN");
+    assert_eq!(verite["intention"]["attendu"]["verdict"], "avertissement");
+    assert_eq!(verite["intention"]["attendu"]["score"], 30);
+    let image = format!("coup-04/{}", scan.file_name().unwrap().to_string_lossy());
+
+    let decisions = decisions_du_run(&partie, &scans, 14, 4, tmp.path());
+    let d = &decisions[&(14, 4)];
+    assert_eq!(d["image"].as_str(), Some(image.as_str()), "{d}");
+    // La machine lit un seul dessin et paie JALES ; le mot négligé envoie le bulletin à une
+    // personne, et la raison le nomme.
+    assert_eq!(d["a_verifier"], true, "payé plus que le minimum de deux solutions sans qu'une personne regarde : {d}");
+    let raisons = d["raisons"].to_string();
+    assert!(raisons.contains("« JASERAA »") && raisons.contains("seconde solution"), "{raisons}");
+}
