@@ -11,14 +11,10 @@ use arbitre_reports::verification::{AbsenceAVerifier, RejetImage, DOUBLON, PAGE_
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Compte les tables sans bulletin à chaque coup (zéro, 5.7) et note celles dont le zéro
-/// n'est pas sûr. Les tables de la manche sont celles de `--joueurs` (à partir de leur
-/// premier coup : un retardataire n'est pas absent avant, 6.2), sinon celles qui ont au
-/// moins un bulletin.
-pub(crate) fn absences(d: &mut Depouillement, tables: Option<&BTreeMap<u32, u32>>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan], seuil_table: f64, ranges_ailleurs: &[RangeAilleurs]) {
-    let tables: BTreeMap<u32, u32> = match tables {
-        Some(t) => t.clone(),
-        None => d.bulletins.iter().map(|b| (b.lecture.table, 1)).collect(),
-    };
+/// n'est pas sûr. `tables` : les tables de la manche et leur premier coup (un retardataire
+/// n'est pas absent avant, 6.2) ; celles de `--joueurs`, sinon celles qui ont au moins un
+/// bulletin, dès le coup 1.
+pub(crate) fn absences(d: &mut Depouillement, tables: &BTreeMap<u32, u32>, nb_coups: u32, repartition: &Repartition, scans: &[LectureScan], seuil_table: f64, ranges_ailleurs: &[RangeAilleurs]) {
     let presents: BTreeSet<(u32, u32)> = d.bulletins.iter().map(|b| (b.lecture.table, b.lecture.coup)).chain(d.erreurs.iter().filter_map(|er| Some((er.table?, er.coup?)))).collect();
     let mut rejetes_par_coup: BTreeMap<Option<u32>, Vec<&RejetImage>> = BTreeMap::new();
     for r in &d.rejets {

@@ -156,12 +156,11 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     // Le premier coup de chaque table de la manche : celles de `--joueurs`, sinon celles qui
     // ont un bulletin, dès le coup 1 (un numéro qu'aucun bulletin ne porte n'est pas une
     // table absente).
-    let avec_bulletin: BTreeSet<u32> = presents.iter().map(|&(t, _)| t).collect();
-    let arrivee = |t: u32| match e.tables.as_ref() {
-        Some(tables) => tables.get(&t).copied(),
-        None => avec_bulletin.contains(&t).then_some(1),
+    let tables: BTreeMap<u32, u32> = match e.tables.as_ref() {
+        Some(joueurs) => joueurs.clone(),
+        None => presents.iter().map(|&(t, _)| (t, 1)).collect(),
     };
-    let sans_bulletin = |t: u32, c: u32| (1..=nb_coups).contains(&c) && arrivee(t).is_some_and(|a| c >= a) && !presents.contains(&(t, c));
+    let sans_bulletin = |t: u32, c: u32| (1..=nb_coups).contains(&c) && tables.get(&t).is_some_and(|&a| c >= a) && !presents.contains(&(t, c));
     juges.par_iter_mut().for_each(|j| voisin_sans_bulletin(j, &contextes, sans_bulletin));
     for (j, a) in juges.iter_mut().zip(&repartition.attribues) {
         numero_peut_etre_d_un_absent(j, &scans[a.scan], |t| sans_bulletin(t, a.coup));
@@ -215,7 +214,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
 
     // 5.7 : une table sans bulletin à un coup a zéro ; douteux si son bulletin peut être
     // ailleurs.
-    absences(&mut d, e.tables.as_ref(), nb_coups, &repartition, &scans, e.seuils.table, &ranges_ailleurs);
+    absences(&mut d, &tables, nb_coups, &repartition, &scans, e.seuils.table, &ranges_ailleurs);
     d.bulletins.sort_by_key(|b| (b.decision.coup, b.decision.table));
 
     let a_montrer = extraits_a_montrer(&d.bulletins, &d.rejets, e.premier);
