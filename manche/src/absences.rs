@@ -167,7 +167,7 @@ fn doutes_sur_l_absence(table: u32, pistes: &Pistes, tables_en_double: &BTreeSet
 /// n'est pas un zéro sûr, s'il y a lieu. Un joueur qui manque un seul coup au
 /// milieu de la partie est rare ; un bulletin mal rangé, ou dont le numéro est lu sûrement
 /// mais de travers, l'est moins (40 numéros sûrs et faux sur 24 261 scans, manches 601 à
-/// 891, dont au moins la moitié sans le vrai numéro parmi leurs lectures) : si la table lue
+/// 891, dont 21 au plus sans le vrai numéro parmi leurs lectures à 0,1 % ou plus) : si la table lue
 /// n'a rien rendu à ce coup, rien d'autre ne trahit l'erreur, et la machine paierait
 /// l'une et mettrait un zéro à l'autre, seule. Une personne regarde donc les scans du coup.
 /// Un joueur parti (plus rien après) ou arrivé en retard (rien avant) n'est pas regardé ici.
