@@ -17,7 +17,7 @@ use crate::corrections::Corrections;
 use crate::doute::Seuils;
 use crate::lecture_des_scans::{extraits_manquants, lire_les_scans};
 use crate::lectures_gardees::Gardees;
-use crate::jugement::{doutes, ecriture_a_part_negligee, juger, texte_court, trous, DouteDecision};
+use crate::jugement::{doutes, ecriture_negligee, juger, texte_court, trous, DouteDecision};
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
@@ -316,7 +316,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     if let Some(&(i, j)) = trous(&j.lecture).first() {
         raisons.push(format!("case vide entre deux lettres (rangée {}, case {} du mot lu) : une lettre a peut-être échappé à la machine", i + 1, j + 1));
     }
-    raisons.extend(ecriture_a_part_negligee(&j.lecture, &j.decision, || contextes.injouables(&j.lecture)));
+    raisons.extend(ecriture_negligee(&j.lecture, &j.decision, || contextes.injouables(&j.lecture)));
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
         raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
     }

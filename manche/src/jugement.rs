@@ -209,7 +209,7 @@ pub fn ecritures_a_part(l: &Lecture) -> Vec<usize> {
 ///
 /// Un zéro n'est pas regardé ici : il repose déjà sur une lecture sûre et le garde-fou des
 /// sanctions. `injouables` n'est demandé que pour une décision qui paie une seule solution.
-pub fn ecriture_a_part_negligee(l: &Lecture, d: &Decision, injouables: impl FnOnce() -> Vec<String>) -> Option<String> {
+pub fn ecriture_negligee(l: &Lecture, d: &Decision, injouables: impl FnOnce() -> Vec<String>) -> Option<String> {
     if d.verdict == Verdict::Zero || d.motifs.contains(&Motif::PlusieursSolutions) {
         return None;
     }
@@ -462,14 +462,14 @@ mod tests {
         let l = lecture(&[".C", ".U", "EK", "DE", "", "", "", "..........REVUE", ".............N"]);
         let mut d = arbitre_reports::resultats::decision_absent(1, 1);
         (d.verdict, d.score, d.motifs) = (Verdict::Valide, 30, Vec::new());
-        let raison = ecriture_a_part_negligee(&l, &d, Vec::new).expect("à vérifier");
+        let raison = ecriture_negligee(&l, &d, Vec::new).expect("à vérifier");
         assert!(raison.contains("rangées 1, 8") && raison.contains("guide 5.6"), "{raison}");
         // Les deux solutions comptées (le minimum payé) : rien à voir de plus.
         d.motifs = vec![Motif::Score, Motif::PlusieursSolutions];
-        assert!(ecriture_a_part_negligee(&l, &d, Vec::new).is_none());
+        assert!(ecriture_negligee(&l, &d, Vec::new).is_none());
         // Une seule écriture : rien non plus.
         d.motifs.clear();
-        assert!(ecriture_a_part_negligee(&lecture(&["..........REVUE", ".............N"]), &d, Vec::new).is_none());
+        assert!(ecriture_negligee(&lecture(&["..........REVUE", ".............N"]), &d, Vec::new).is_none());
     }
 
     #[test]
@@ -479,13 +479,13 @@ mod tests {
         let mut d = arbitre_reports::resultats::decision_absent(14, 4);
         (d.verdict, d.score, d.motifs) = (Verdict::Valide, 49, Vec::new());
         let injouables = || vec!["JASERAA".to_string()];
-        let raison = ecriture_a_part_negligee(&l, &d, injouables).expect("à vérifier");
+        let raison = ecriture_negligee(&l, &d, injouables).expect("à vérifier");
         assert!(raison.contains("« JASERAA »") && raison.contains("5.2.1") && raison.contains("guide 5.6"), "{raison}");
         // Rien de négligé, ou déjà le minimum de deux solutions, ou un zéro : rien à voir.
-        assert!(ecriture_a_part_negligee(&l, &d, Vec::new).is_none());
+        assert!(ecriture_negligee(&l, &d, Vec::new).is_none());
         d.motifs = vec![Motif::PlusieursSolutions];
-        assert!(ecriture_a_part_negligee(&l, &d, injouables).is_none());
+        assert!(ecriture_negligee(&l, &d, injouables).is_none());
         (d.verdict, d.score, d.motifs) = (Verdict::Zero, 0, vec![Motif::PlacementImpossible]);
-        assert!(ecriture_a_part_negligee(&l, &d, injouables).is_none());
+        assert!(ecriture_negligee(&l, &d, injouables).is_none());
     }
 }
