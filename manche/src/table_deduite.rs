@@ -25,8 +25,12 @@ use std::collections::{BTreeSet, HashMap};
 pub const P_SECOND_BULLETIN: f64 = 0.05;
 
 /// Une lecture du numéro plus probable que ceci qui nomme une table sans bulletin au coup
-/// empêche toute déduction, et rend douteuse l'absence de cette table (`depouillement`).
-pub const P_TABLE_POSSIBLE: f64 = 1e-3;
+/// empêche toute déduction, et rend douteuse l'absence de cette table (`depouillement`) :
+/// le seuil où une lecture cesse d'être négligeable, le même que pour les cases. Il était
+/// de 0,1 % jusqu'au 28 novembre 2026 : sur une manche neuve (`2_ai` graine 1211, coup
+/// 11), le bulletin de la table 4, lu « 9 » à 93,6 %, « 7 » à 6,3 % (la 7 servie) et
+/// « 4 » à 0,095 %, a été confirmé à la table 9, absente, et payé sans personne.
+pub const P_TABLE_POSSIBLE: f64 = crate::doute::P_NEGLIGEABLE;
 
 /// Les passes de déduction au plus : un numéro confirmé sert à en confirmer d'autres
 /// (« la 76 est servie, donc ce 16-ou-76 est la 16 ; la 16 est servie, donc… »).
@@ -211,6 +215,14 @@ mod tests {
         // 25, 85 ou 35 : la 85 est servie, mais la 35 n'a pas de bulletin à ce coup — ce
         // scan est peut-être le sien (évaluation, coup 3 : c'était le cas).
         let scans = [scan(&[("25", 0.9826), ("85", 0.0142), ("35", 0.0024)]), scan(&[("85", 0.999)])];
+        assert!(!confirme(&scans, true));
+    }
+
+    #[test]
+    fn une_table_sans_bulletin_lue_rarement_mais_pas_negligeable_interdit_la_deduction() {
+        // 9, 7 ou 4 : la 7 est servie, la 4 n'a pas de bulletin et n'est lue qu'à 0,095 %
+        // (manche neuve `2_ai` graine 1211, coup 11 : c'était le bulletin de la 4).
+        let scans = [scan(&[("9", 0.9357), ("7", 0.0633), ("4", 0.00095)]), scan(&[("7", 0.999)])];
         assert!(!confirme(&scans, true));
     }
 
