@@ -70,6 +70,7 @@ impl Confirmation {
 ///   côté de l'une de ses lettres (au milieu, c'est la règle des trous, `jugement::trous`) ;
 ///   un mot dessiné avec ses lettres de raccord, avec une lettre de plus dans une case vide
 ///   voisine d'une lettre écrite ;
+/// - un mot écrit sur une seule ligne avec une lettre de moins (une case lue en trop) ;
 /// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé, et, lue mal formée,
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
 /// - à deux caractères près, quand la décision met la place en cause (placement
@@ -127,6 +128,7 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
     trouve(Box::new(autres_cases(l)), "une lettre, ou le cercle d'un joker", 1)
         .or_else(|| trouve(Box::new(une_lettre_de_plus(l)), "une lettre non détectée, au bout du mot ou à côté", 1))
         .or_else(|| trouve(Box::new(une_lettre_dans_le_dessin(l)), "une lettre non détectée, à côté des lettres écrites", 1))
+        .or_else(|| trouve(Box::new(une_lettre_de_moins(l)), "une case lue en trop : une lettre coupée en deux par le bord d'une case, ou un trait lu comme une lettre", 1))
         .or_else(|| trouve(Box::new(autres_references(l)), "un caractère de la référence", 1))
         // Deux lectures sûres de travers sur un même bulletin, une lettre et la référence
         // (RELU écrit en 2H, 13 points : le H lu N à 99,8 %, le U lu L à 97,9 % ; RELL en
@@ -235,6 +237,33 @@ fn avec_la_lettre_de_plus(l: &Lecture, en_rangee: bool, x: char) -> Vec<Lecture>
         v.extend([dessus, dessous]);
     }
     v
+}
+
+/// Un mot écrit sur une seule ligne (une rangée, ou une colonne) avec l'une de ses lettres
+/// en moins, les suivantes rapprochées : une case lue en trop. Le découpage peut couper une
+/// grande lettre en deux au bord d'une case (le T de TYPES, sa barre dans la case du dessus,
+/// lu « T » puis « I » à 99,4 % : TIYPES, zéro automatique au lieu d'un avertissement payé
+/// 22 — manche neuve `rosace` graine 1231, 28/11/2026), ou lire un trait comme une lettre.
+fn une_lettre_de_moins(l: &Lecture) -> impl Iterator<Item = Lecture> + '_ {
+    let en_rangee = l.rangees.len() == 1;
+    let en_ligne = en_rangee || l.rangees.iter().all(|r| r.len() <= 1);
+    let cases: Vec<Option<&Cellule>> = match (en_ligne, en_rangee) {
+        (false, _) => Vec::new(),
+        (true, true) => l.rangees[0].iter().map(Some).collect(),
+        (true, false) => l.rangees.iter().map(|r| r.first()).collect(),
+    };
+    let ecrite = |c: Option<&Cellule>| c.is_some_and(|c| !c.barree && matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible));
+    // Un mot de deux lettres au moins doit rester.
+    let nb = cases.iter().filter(|&&c| ecrite(c)).count();
+    (0..cases.len()).filter(move |&k| nb >= 3 && ecrite(cases[k])).map(move |k| {
+        let mut a = l.clone();
+        if en_rangee {
+            a.rangees[0].remove(k);
+        } else {
+            a.rangees.remove(k);
+        }
+        a
+    })
 }
 
 /// Une lecture dessinée sur plusieurs rangées et colonnes (un mot et ses lettres de raccord,
@@ -422,6 +451,37 @@ mod tests {
         l.rangees = ["R", "E", "V"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
         let moteur = seul_valide("|R ; |EN ; |V", 12, 12);
         assert_eq!(texte_court(&lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le N").lecture), "|R ; |EN ; |V");
+    }
+
+    #[test]
+    fn une_case_lue_en_trop_est_trouvee() {
+        // TYPES, le T coupé en deux au bord d'une case : TIYPES, zéro ; TYPES serait averti
+        // pour le seul score (22 points, 20 écrits : à un chiffre du score écrit).
+        let moteur = |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(20);
+            if texte_court(l) == "|TYPES" {
+                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 22, vec![Motif::Score]);
+            }
+            Some(d)
+        };
+        let l = lecture("TIYPES");
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la case en trop");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|TYPES", Confirmation::FauteDeCalcul));
+        assert!(v.ecart.contains("case lue en trop"), "{}", v.ecart);
+        // Écrit en colonne : de même.
+        let mut colonne = Lecture::nouvelle(19, 11);
+        colonne.rangees = "TIYPES".chars().map(|c| vec![Cellule::lettre(c)]).collect();
+        let v = lecture_voisine(&colonne, &moteur(&colonne).unwrap(), |l: &Lecture| {
+            let mut d = moteur(l)?;
+            if texte_court(l) == "|T ; |Y ; |P ; |E ; |S" {
+                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 22, vec![Motif::Score]);
+            }
+            Some(d)
+        });
+        assert_eq!(v.map(|v| texte_court(&v.lecture)).as_deref(), Some("|T ; |Y ; |P ; |E ; |S"));
+        // Un mot de deux lettres n'en perd pas une.
+        assert!(une_lettre_de_moins(&lecture("AH")).next().is_none());
     }
 
     #[test]
