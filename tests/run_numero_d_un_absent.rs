@@ -36,6 +36,31 @@ fn un_numero_sur_qui_peut_etre_celui_d_une_table_sans_bulletin_est_a_verifier() 
     assert!(absence["raisons"].to_string().contains(&format!("le scan {image} (attribué à la table 31) porte peut-être le numéro 32")), "{absence}");
 }
 
+/// Une manche neuve (`2_ai`, graine 1211, JPEG de qualité 55 au plus, 28 novembre 2026) : au
+/// coup 11, le bulletin de la table 4 est lu « 9 » à 93,6 %, « 7 » à 6,3 %, « 4 » à 0,095 %.
+/// La 7 a rendu son bulletin, lu sûrement : la déduction par les autres bulletins du coup
+/// confirmait la 9, absente à ce coup, qui était payée 26 points sans personne. Une lecture
+/// de 0,095 % n'est pas négligeable (seuil : 0,01 %) : la table 4, sans bulletin, l'empêche.
+#[test]
+fn un_numero_lu_avec_doute_n_est_pas_confirme_quand_une_lecture_rare_nomme_une_table_sans_bulletin() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    let partie = partie_eliot("2_ai.partie");
+    generer(&partie, &scans, &["--tables", "9", "--graine", "1211", "--coups", "11", "--jpeg-max", "55"]);
+    assert!(scans.join("coup-11/absent-table009.json").is_file());
+    let (scan, verite) = bulletin_genere(&scans, 11, 4);
+    assert_eq!(verite["intention"]["attendu"]["verdict"], "valide");
+    let image = format!("coup-11/{}", scan.file_name().unwrap().to_string_lossy());
+
+    let decisions = decisions_du_run(&partie, &scans, 9, 11, tmp.path());
+    let range = &decisions[&(9, 11)];
+    assert_eq!(range["image"].as_str(), Some(image.as_str()), "{range}");
+    assert_eq!(range["a_verifier"], true, "payé à une table absente sans qu'une personne regarde : {range}");
+    assert!(range["table_deduite"].is_null(), "{range}");
+    let absence = &decisions[&(4, 11)];
+    assert_eq!((absence["verdict"].as_str(), absence["a_verifier"].as_bool()), (Some("zero"), Some(true)), "{absence}");
+}
+
 /// Sans liste des joueurs, les tables de la manche sont celles qui ont rendu un bulletin : un
 /// numéro qu'aucun bulletin ne porte (« 52 », lecture à 0,2 % d'un 5) n'est pas une table
 /// absente, et le bulletin n'est pas envoyé à une personne pour lui (sur la manche livrée,
