@@ -75,7 +75,9 @@ impl Confirmation {
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
 /// - à deux caractères près, quand la décision met la place en cause (placement
 ///   impossible, localisation, référence et sens inversés), chaque case écrite changée
-///   comme plus haut *et* la référence changée comme plus haut ;
+///   comme plus haut *et* la référence changée comme plus haut ; puis deux caractères de
+///   la référence changés ensemble, chacun en une lettre A–O ou un chiffre (une référence
+///   bien formée) ;
 ///
 /// toutes valides **au score écrit** (ou averties pour le seul score, à un chiffre du score
 /// écrit : une faute de calcul du joueur ; ou averties pour autre chose que le score, payées
@@ -142,6 +144,21 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
             }
             let lectures = autres_cases(l).flat_map(|a| autres_references(&a).collect::<Vec<_>>());
             trouve(Box::new(lectures), "une lettre et un caractère de la référence", 2)
+        })
+        // Deux caractères de la référence lus sûrement de travers, chacun pris pour un autre
+        // (ET écrit en I13, 18 points : le I lu 1 et le 3 lu B, « 11B » à 99,8 % ; ET en
+        // 11B pénalisé, 13 points au lieu de 18 — manche neuve `fumee` graine 1291,
+        // 28/11/2026). Essayée seulement quand la décision met la place en cause.
+        .or_else(|| {
+            if !met_la_place_en_cause(decision) {
+                return None;
+            }
+            let lectures = l.reference.as_deref().map(references_a_deux_caracteres).unwrap_or_default().into_iter().map(|r| {
+                let mut a = l.clone();
+                a.reference = Some(r);
+                a
+            });
+            trouve(Box::new(lectures), "deux caractères de la référence", 2)
         })
         .or_else(|| {
             let vrai = decision.score.to_string();
@@ -340,6 +357,31 @@ fn references_voisines(r: &str) -> Vec<String> {
     refs
 }
 
+/// Les références bien formées (une lettre A–O et un nombre 1–15, règlement 4.3.1) qui ne
+/// diffèrent de la référence lue `r` que par deux de ses caractères écrits, chacun lu à la
+/// place d'une lettre A–O ou d'un chiffre (« 11B » pour « I13 »).
+fn references_a_deux_caracteres(r: &str) -> Vec<String> {
+    let c: Vec<char> = r.chars().collect();
+    let ecrits: Vec<usize> = (0..c.len()).filter(|&i| !c[i].is_whitespace()).collect();
+    let symboles: Vec<char> = ('A'..='O').chain('0'..='9').collect();
+    let mut refs: Vec<String> = Vec::new();
+    for (k, &i) in ecrits.iter().enumerate() {
+        for &j in &ecrits[k + 1..] {
+            for &x in symboles.iter().filter(|&&x| x != c[i]) {
+                for &y in symboles.iter().filter(|&&y| y != c[j]) {
+                    let mut v = c.clone();
+                    (v[i], v[j]) = (x, y);
+                    let t: String = v.into_iter().collect();
+                    if reference_bien_formee(&t) && !refs.contains(&t) {
+                        refs.push(t);
+                    }
+                }
+            }
+        }
+    }
+    refs
+}
+
 /// Deux nombres écrits qui ne diffèrent que d'un chiffre : changé (20 et 28), en plus ou en
 /// moins (12 et 2).
 pub(crate) fn a_un_chiffre_pres(a: &str, b: &str) -> bool {
@@ -482,6 +524,28 @@ mod tests {
         assert_eq!(v.map(|v| texte_court(&v.lecture)).as_deref(), Some("|T ; |Y ; |P ; |E ; |S"));
         // Un mot de deux lettres n'en perd pas une.
         assert!(une_lettre_de_moins(&lecture("AH")).next().is_none());
+    }
+
+    #[test]
+    fn deux_caracteres_de_la_reference_lus_de_travers_sont_trouves() {
+        // ET écrit en I13, 18 points, lu « 11B » : pénalisé en 11B (localisation), 13 points.
+        let mut l = lecture("ET");
+        l.reference = Some("11B".into());
+        let moteur = |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(18);
+            match l.reference.as_deref() {
+                Some("I13") => (d.verdict, d.score) = (Verdict::Valide, 18),
+                _ => (d.verdict, d.score, d.motifs) = (Verdict::Penalite, 13, vec![Motif::LocalisationPenalite]),
+            }
+            Some(d)
+        };
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la référence à deux caractères près");
+        assert_eq!((v.lecture.reference.as_deref(), v.caracteres), (Some("I13"), 2));
+        // Seules des références bien formées sont essayées, chacune une fois.
+        let refs = references_a_deux_caracteres("11B");
+        assert!(refs.iter().all(|r| reference_bien_formee(r)) && refs.contains(&"I13".to_string()) && !refs.contains(&"11B".to_string()));
+        assert_eq!(refs.len(), refs.iter().collect::<std::collections::BTreeSet<_>>().len());
     }
 
     #[test]
