@@ -10,20 +10,15 @@
 //! impossible, zéro automatique au lieu d'un avertissement payé 22.
 
 mod commun;
-use commun::manche_generee::{bulletin_genere, decisions_du_run, generer, partie_eliot};
+use commun::manche_generee::rejouer;
 
 #[test]
 fn un_zero_qu_une_case_lue_en_trop_expliquerait_est_a_verifier() {
-    let tmp = tempfile::tempdir().unwrap();
-    let scans = tmp.path().join("scans");
-    let partie = partie_eliot("rosace.partie");
-    generer(&partie, &scans, &["--tables", "50", "--graine", "1231", "--coups", "9", "--dpi-max", "200"]);
-    let (scan, verite) = bulletin_genere(&scans, 9, 50);
+    let r = rejouer("rosace.partie", &["--graine", "1231", "--dpi-max", "200"], 50, 9, 50);
+    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
     assert_eq!(verite["intention"]["mot"], "TYPES");
     assert_eq!(verite["intention"]["attendu"]["verdict"], "avertissement");
-    let image = format!("coup-09/{}", scan.file_name().unwrap().to_string_lossy());
 
-    let decisions = decisions_du_run(&partie, &scans, 50, 9, tmp.path());
     let d = &decisions[&(50, 9)];
     assert_eq!(d["image"].as_str(), Some(image.as_str()), "{d}");
     // La machine lit TIYPES et met un zéro provisoire ; mais à une case près, TYPES serait
@@ -40,15 +35,10 @@ fn un_zero_qu_une_case_lue_en_trop_expliquerait_est_a_verifier() {
 /// 13 points, sans personne.
 #[test]
 fn une_penalite_que_deux_caracteres_de_la_reference_expliqueraient_est_a_verifier() {
-    let tmp = tempfile::tempdir().unwrap();
-    let scans = tmp.path().join("scans");
-    let partie = partie_eliot("fumee.partie");
-    generer(&partie, &scans, &["--tables", "6", "--graine", "1291", "--coups", "21"]);
-    let (scan, verite) = bulletin_genere(&scans, 21, 6);
+    let r = rejouer("fumee.partie", &["--graine", "1291"], 6, 21, 6);
+    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
     assert_eq!((verite["intention"]["mot"].as_str(), verite["intention"]["ref"].as_str()), (Some("ET"), Some("I13")));
-    let image = format!("coup-21/{}", scan.file_name().unwrap().to_string_lossy());
 
-    let decisions = decisions_du_run(&partie, &scans, 6, 21, tmp.path());
     let d = &decisions[&(6, 21)];
     assert_eq!(d["image"].as_str(), Some(image.as_str()), "{d}");
     assert_eq!(d["verdict"], "penalite", "{d}");

@@ -7,22 +7,17 @@
 //! premières tables du coup 15 redonnent ce scan, octet pour octet.
 
 mod commun;
-use commun::manche_generee::{bulletin_genere, decisions_du_run, generer, partie_eliot};
+use commun::manche_generee::rejouer;
 
 #[test]
 fn un_numero_sur_qui_peut_etre_celui_d_une_table_sans_bulletin_est_a_verifier() {
-    let tmp = tempfile::tempdir().unwrap();
-    let scans = tmp.path().join("scans");
-    let partie = partie_eliot("rosace.partie");
-    generer(&partie, &scans, &["--tables", "32", "--graine", "1071", "--coups", "15", "--dpi-min", "300", "--dpi-max", "600"]);
+    let r = rejouer("rosace.partie", &["--graine", "1071", "--dpi-min", "300", "--dpi-max", "600"], 32, 15, 32);
+    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
     // La vérité de la manche générée : la table 31 n'a rien rendu au coup 15 ; la 32 a rendu
     // un bulletin valide.
-    assert!(scans.join("coup-15/absent-table031.json").is_file());
-    let (scan, verite) = bulletin_genere(&scans, 15, 32);
+    assert!(r.scans.join("coup-15/absent-table031.json").is_file());
     assert_eq!(verite["intention"]["attendu"]["verdict"], "valide");
-    let image = format!("coup-15/{}", scan.file_name().unwrap().to_string_lossy());
 
-    let decisions = decisions_du_run(&partie, &scans, 32, 15, tmp.path());
     // Le scan de la 32 rangé à la 31 (le numéro lu sûrement) : payé provisoirement, mais à
     // vérifier, et la raison dit quelle table sans bulletin il est peut-être.
     let range = &decisions[&(31, 15)];
@@ -43,16 +38,11 @@ fn un_numero_sur_qui_peut_etre_celui_d_une_table_sans_bulletin_est_a_verifier() 
 /// de 0,095 % n'est pas négligeable (seuil : 0,01 %) : la table 4, sans bulletin, l'empêche.
 #[test]
 fn un_numero_lu_avec_doute_n_est_pas_confirme_quand_une_lecture_rare_nomme_une_table_sans_bulletin() {
-    let tmp = tempfile::tempdir().unwrap();
-    let scans = tmp.path().join("scans");
-    let partie = partie_eliot("2_ai.partie");
-    generer(&partie, &scans, &["--tables", "9", "--graine", "1211", "--coups", "11", "--jpeg-max", "55"]);
-    assert!(scans.join("coup-11/absent-table009.json").is_file());
-    let (scan, verite) = bulletin_genere(&scans, 11, 4);
+    let r = rejouer("2_ai.partie", &["--graine", "1211", "--jpeg-max", "55"], 9, 11, 4);
+    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
+    assert!(r.scans.join("coup-11/absent-table009.json").is_file());
     assert_eq!(verite["intention"]["attendu"]["verdict"], "valide");
-    let image = format!("coup-11/{}", scan.file_name().unwrap().to_string_lossy());
 
-    let decisions = decisions_du_run(&partie, &scans, 9, 11, tmp.path());
     let range = &decisions[&(9, 11)];
     assert_eq!(range["image"].as_str(), Some(image.as_str()), "{range}");
     assert_eq!(range["a_verifier"], true, "payé à une table absente sans qu'une personne regarde : {range}");

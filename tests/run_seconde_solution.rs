@@ -8,21 +8,16 @@
 //! graine, de sa table et de son coup : les 14 premières tables du coup 4 redonnent ce scan.
 
 mod commun;
-use commun::manche_generee::{bulletin_genere, decisions_du_run, generer, partie_eliot};
+use commun::manche_generee::rejouer;
 
 #[test]
 fn une_seconde_solution_negligee_dans_le_dessin_de_la_solution_payee_est_a_verifier() {
-    let tmp = tempfile::tempdir().unwrap();
-    let scans = tmp.path().join("scans");
-    let partie = partie_eliot("2_ai.partie");
-    generer(&partie, &scans, &["--tables", "14", "--graine", "1131", "--coups", "4", "--dpi-max", "400"]);
-    let (scan, verite) = bulletin_genere(&scans, 4, 14);
+    let r = rejouer("2_ai.partie", &["--graine", "1131", "--dpi-max", "400"], 14, 4, 14);
+    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
     assert_eq!(verite["intention"]["mot"], "JASERAN");
     assert_eq!(verite["intention"]["attendu"]["verdict"], "avertissement");
     assert_eq!(verite["intention"]["attendu"]["score"], 30);
-    let image = format!("coup-04/{}", scan.file_name().unwrap().to_string_lossy());
 
-    let decisions = decisions_du_run(&partie, &scans, 14, 4, tmp.path());
     let d = &decisions[&(14, 4)];
     assert_eq!(d["image"].as_str(), Some(image.as_str()), "{d}");
     // La machine lit un seul dessin et paie JALES ; le mot négligé envoie le bulletin à une

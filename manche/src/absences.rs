@@ -162,7 +162,7 @@ fn doutes_sur_l_absence(table: u32, pistes: &Pistes, tables_en_double: &BTreeSet
     raisons
 }
 
-/// Pourquoi l'absence d'une table qui a rendu ses bulletins avant et après ce coup
+/// Pourquoi le zéro d'absence (règlement 5.7) d'une table qui a rendu ses bulletins avant et après ce coup
 /// (`present(c)` : un bulletin au coup `c`, ou un coup sans image, où l'on n'en sait rien)
 /// n'est pas un zéro sûr, s'il y a lieu. Un joueur qui manque un seul coup au
 /// milieu de la partie est rare ; un bulletin mal rangé, ou dont le numéro est lu sûrement

@@ -52,3 +52,29 @@ pub fn decisions_du_run(partie: &Path, scans: &Path, tables: u32, jusqu_au_coup:
         .map(|d| ((d["table"].as_u64().unwrap(), d["coup"].as_u64().unwrap()), d))
         .collect()
 }
+
+/// Un cas rejoué : les scans régénérés, le scan d'une table au coup rejoué (chemin relatif
+/// aux scans) et sa vérité, et les décisions d'`arbitre run` par (table, coup).
+pub struct Rejeu {
+    pub scans: PathBuf,
+    pub image: String,
+    pub verite: Value,
+    pub decisions: BTreeMap<(u64, u64), Value>,
+    _dossier: tempfile::TempDir,
+}
+
+/// Régénère les tables 1 à `tables` du seul coup `coup` de la partie de référence `nom`
+/// (`options` : graine, résolution…), puis lance `arbitre run` jusqu'à ce coup, ces tables
+/// inscrites ; le scan rejoué est celui de la table `table`.
+pub fn rejouer(nom: &str, options: &[&str], tables: u32, coup: u32, table: u32) -> Rejeu {
+    let dossier = tempfile::tempdir().unwrap();
+    let scans = dossier.path().join("scans");
+    let partie = partie_eliot(nom);
+    let (t, c) = (tables.to_string(), coup.to_string());
+    let args: Vec<&str> = ["--tables", t.as_str(), "--coups", c.as_str()].into_iter().chain(options.iter().copied()).collect();
+    generer(&partie, &scans, &args);
+    let (scan, verite) = bulletin_genere(&scans, coup, table);
+    let image = format!("coup-{coup:02}/{}", scan.file_name().unwrap().to_string_lossy());
+    let decisions = decisions_du_run(&partie, &scans, tables, coup, dossier.path());
+    Rejeu { scans, image, verite, decisions, _dossier: dossier }
+}
