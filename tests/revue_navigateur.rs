@@ -12,7 +12,8 @@
 mod commun;
 
 use arbitre_reports::archive::lire_archive;
-use arbitre_reports::verification::{AbsenceAVerifier, Doute, LectureConcurrente, RejetImage, Verification};
+use arbitre_formulaire::{Formulaire, Role};
+use arbitre_reports::verification::{AbsenceAVerifier, Doute, LectureConcurrente, Loupe, RejetImage, Verification};
 use arbitre_reports::{ecrire_rapports_et_extraits, generer_rapports, Dossier, Extrait};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -84,8 +85,8 @@ fn manche_lue(d: &Path) -> Dossier {
             autre.score = Some("99".into());
             v.alternatives = vec![LectureConcurrente { texte: autre.vers_texte(), p: 0.29, verdict: arbitre_engine::arbitrage::Verdict::Avertissement, score: b.decision.score }];
             v.doutes = vec![
-                Doute { element: "case".into(), position: Some([0, 0]), lectures: vec![(premiere_lettre(&b.lecture), 0.71), ((if premiere_lettre(&b.lecture) == "O" { "D" } else { "O" }).into(), 0.29)] },
-                Doute { element: "score".into(), position: None, lectures: vec![(b.lecture.score.clone().unwrap_or_default(), 0.8), ("99".into(), 0.2)] },
+                Doute { element: "case".into(), position: Some([0, 0]), lectures: vec![(premiere_lettre(&b.lecture), 0.71), ((if premiere_lettre(&b.lecture) == "O" { "D" } else { "O" }).into(), 0.29)], loupe: None },
+                Doute { element: "score".into(), position: None, lectures: vec![(b.lecture.score.clone().unwrap_or_default(), 0.8), ("99".into(), 0.2)], loupe: Some(loupe_du_score()) },
             ];
         }
         if (coup, table) == (2, 5) {
@@ -111,6 +112,14 @@ fn manche_lue(d: &Path) -> Dossier {
 }
 
 /// La lettre de la première case de la lecture (la case douteuse de l'essai).
+/// Le cadre du score du bulletin FISF, sur sa feuille : où la page de revue agrandit l'encre
+/// d'un score douteux.
+fn loupe_du_score() -> Loupe {
+    let f = Formulaire::fisf();
+    let r = f.cadre(Role::Score).rect();
+    Loupe { x_mm: r.x_mm, y_mm: r.y_mm, largeur_mm: r.largeur_mm, hauteur_mm: r.hauteur_mm, feuille_mm: [f.largeur_mm, f.hauteur_mm] }
+}
+
 fn premiere_lettre(l: &arbitre_engine::lecture::Lecture) -> String {
     match &l.rangees[0][0].contenu {
         arbitre_engine::lecture::Contenu::Lettre(t) => t.lettre.to_string(),
@@ -202,6 +211,13 @@ fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regard
     assert!(apercu.contains(&format!("\n# empreinte de la partie : {}\n", dossier.partie.empreinte())), "{apercu}");
     // Les extraits de scans se chargent (aucune image remplacée par la note « absent »).
     assert!(!dom.contains("<p class=\"note\">Extrait du scan absent"), "extrait manquant");
+    // Le score douteux de la table 3 au coup 1 : son encre agrandie, l'extrait du scan en
+    // fond, montrée puisque l'extrait s'est chargé.
+    let (ouverture, article) = dom.split_once("id=\"c1-t3\"").map(|(avant, apres)| (&avant[avant.rfind('<').unwrap()..], apres.split("</article>").next().unwrap())).unwrap();
+    let loupe = article.split("<span class=\"loupe\"").nth(1).unwrap_or_else(|| panic!("pas de loupe : {article}"));
+    assert!(loupe.contains("aria-label=\"score : l'encre agrandie\""), "{loupe}");
+    assert!(loupe.contains("revue/coup01-table003.jpg"), "{loupe}");
+    assert!(!ouverture.contains("sans-extrait"), "{ouverture}");
 
     // Les filtres lus dans l'adresse : seulement les bulletins à vérifier du coup 3.
     let (dom, stderr) = charger(&chrome, &page, "#coup=3&etat=a-verifier");
@@ -368,6 +384,9 @@ fn sans_ses_extraits_la_revue_le_dit_sans_image_cassee() {
     let article = dom.split("id=\"c1-t3\"").nth(1).unwrap().split("</article>").next().unwrap();
     assert!(article.contains("hidden=\"\"") || article.contains(" hidden"), "l'image manquante est cachée : {article}");
     assert!(article.contains("<p class=\"note\">Extrait du scan absent (revue/coup01-table003.jpg)</p>"), "la note remplace l'image : {article}");
+    // Et l'encre agrandie, qui viendrait de cet extrait, est cachée avec lui.
+    let ouverture = dom.split("id=\"c1-t3\"").next().unwrap();
+    assert!(ouverture[ouverture.rfind('<').unwrap()..].contains("sans-extrait"), "{}", &ouverture[ouverture.rfind('<').unwrap()..]);
 }
 
 /// `arbitre rapports` sur l'archive d'une manche lue sur des scans : la page de revue et

@@ -17,12 +17,14 @@ use crate::corrections::Corrections;
 use crate::doute::Seuils;
 use crate::lecture_des_scans::{extraits_manquants, lire_les_scans};
 use crate::lectures_gardees::Gardees;
-use crate::jugement::{doutes, ecriture_negligee, juger, texte_court, trous, DouteDecision};
+use crate::doutes_montres::doutes;
+use crate::jugement::{ecriture_negligee, juger, texte_court, trous, DouteDecision};
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
+use arbitre_formulaire::Formulaire;
 use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_pipeline::scans::{inventaire, ErreurScans};
@@ -142,7 +144,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
             let s = &scans[a.scan];
             let r = match corrections.lectures.get(&(a.table, a.coup)) {
                 Some(l) => ScanJuge { place: Place::Corrigee, bulletin: corrige_par_une_personne(&contextes, l, Some(nom_image(s))), doute: None, ailleurs: None },
-                None => juger_scan(&contextes, s, a, e.seuils, nb_coups),
+                None => juger_scan(&contextes, s, a, e.seuils, nb_coups, &e.lecteur.formulaire),
             };
             suivi.avance(1);
             r
@@ -279,7 +281,7 @@ fn numero_peut_etre_d_un_absent(j: &mut ScanJuge, s: &LectureScan, sans_bulletin
 
 /// Juge un scan attribué : la décision de la lecture la plus probable, à vérifier si le
 /// doute compte, si l'attribution est incertaine ou si le recalage est douteux.
-fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils, nb_coups: u32) -> ScanJuge {
+fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils, nb_coups: u32, formulaire: &Formulaire) -> ScanJuge {
     let image = nom_image(s);
     let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
     let Some(j) = juger(s, a.table, a.coup, seuils, corriger) else {
@@ -342,7 +344,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         alternatives: j.concurrentes,
         corrigee_par_une_personne: false,
         table_deduite: a.table_deduite.clone(),
-        doutes: doutes(s),
+        doutes: doutes(s, formulaire),
         places: contextes.places(&j.lecture),
     };
     let place = if a_verifier { Place::AVerifier } else { Place::Automatique };

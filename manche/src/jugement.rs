@@ -16,7 +16,7 @@ use crate::doute::{Enumeration, Seuils, COMBINAISONS_MAX};
 use arbitre_engine::arbitrage::{blocs_ecrits, Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Contenu, Lecture};
 use arbitre_pipeline::lecture_scan::LectureScan;
-use arbitre_reports::verification::{Doute, LectureConcurrente};
+use arbitre_reports::verification::LectureConcurrente;
 use std::collections::HashMap;
 
 /// Les lectures concurrentes gardées pour la page de revue.
@@ -224,41 +224,6 @@ pub fn ecriture_negligee(l: &Lecture, d: &Decision, injouables: impl FnOnce() ->
     }
     let mots = mots.iter().map(|m| format!("« {m} »")).collect::<Vec<_>>().join(", ");
     Some(format!("{mots} écrit sans être joué (ni admis ni formé avec le tirage, négligé : règlement 5.2.1), une seule solution comptée : mal lu, ce serait peut-être une seconde solution, payée au minimum (guide 5.6)"))
-}
-
-/// Une case ou un champ est douteux quand sa lecture la plus probable a moins de cette
-/// probabilité (ou qu'un joker ou une croix est incertain).
-const CERTAIN: f32 = 0.99;
-
-/// Les cases et champs dont la machine hésite, pour la page de revue.
-pub fn doutes(scan: &LectureScan) -> Vec<Doute> {
-    let lectures = |alts: &[arbitre_pipeline::lecture_scan::Alternative]| -> Vec<(String, f64)> {
-        alts.iter().map(|a| (if a.lecture.is_empty() { "(rien)".to_string() } else { a.lecture.clone() }, a.p as f64)).collect()
-    };
-    let incertain = |p: f32| p > 1.0 - CERTAIN && p < CERTAIN;
-    let mut v = Vec::new();
-    for c in &scan.cases {
-        let haut = c.alternatives.first().map_or(1.0, |a| a.p);
-        if haut < CERTAIN || incertain(c.entouree) || incertain(c.barree) || c.decoupage_douteux {
-            let mut l = lectures(&c.alternatives);
-            if incertain(c.entouree) {
-                l.push(("entourée".into(), c.entouree as f64));
-            }
-            if incertain(c.barree) {
-                l.push(("barrée".into(), c.barree as f64));
-            }
-            if c.decoupage_douteux {
-                l.push(("découpage incertain".into(), 1.0));
-            }
-            v.push(Doute { element: "case".into(), position: c.position, lectures: l });
-        }
-    }
-    for (nom, champ) in [("table", &scan.table), ("reference", &scan.reference), ("score", &scan.score)] {
-        if champ.confiance() < CERTAIN {
-            v.push(Doute { element: nom.into(), position: None, lectures: lectures(&champ.alternatives) });
-        }
-    }
-    v
 }
 
 #[cfg(test)]

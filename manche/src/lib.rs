@@ -32,6 +32,7 @@ pub mod coup_etranger;
 pub mod corrections;
 pub mod depouillement;
 pub mod doute;
+mod doutes_montres;
 pub mod evaluation;
 pub mod extraits;
 mod extraits_montres;

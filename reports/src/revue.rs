@@ -17,7 +17,7 @@ use crate::accords::compte;
 use crate::html::{bandeau_provisoire_sans_lien, e};
 use crate::resultats::Resultats;
 use crate::synthese::nom_motif;
-use crate::verification::{cases_a_verifier, extrait_du_scan, Verification};
+use crate::verification::{cases_a_verifier, extrait_du_scan, Loupe, Verification};
 use arbitre_engine::arbitrage::{Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture};
 use std::collections::BTreeMap;
@@ -260,6 +260,8 @@ fn lecture_html(x: &Entree) -> String {
         arbitre_engine::lecture::EtatBulletin::Vierge => h.push_str("<p>Bulletin vierge.</p>\n"),
         _ => h.push_str(&grille_html(l, ver)),
     }
+    // L'encre de chaque doute, agrandie depuis l'extrait du scan, quand il y en a un.
+    let extrait = ver.and_then(|v| v.image.as_ref()).map(|_| extrait_du_scan(x.decision.coup, x.decision.table));
     let doutes: Vec<String> = ver
         .into_iter()
         .flat_map(|v| &v.doutes)
@@ -269,13 +271,44 @@ fn lecture_html(x: &Entree) -> String {
                 ("reference", _) => "référence".into(),
                 (autre, _) => autre.to_string(),
             };
-            format!("<li>{} : {}</li>", e(&lieu), e(&lectures_html(&d.lectures)))
+            let agrandie = match (&d.loupe, &extrait) {
+                (Some(loupe), Some(extrait)) => loupe_html(loupe, extrait, &lieu),
+                _ => String::new(),
+            };
+            format!("<li>{agrandie}<span>{} : {}</span></li>", e(&lieu), e(&lectures_html(&d.lectures)))
         })
         .collect();
     if !doutes.is_empty() {
         let _ = writeln!(h, "<p>Doutes de la machine :</p>\n<ul class=\"doutes\">{}</ul>", doutes.concat());
     }
     h
+}
+
+/// La loupe la plus haute, en pixels de la page (une case et ses abords, un cadre).
+const LOUPE_HAUTEUR_PX: f64 = 110.0;
+/// L'agrandissement le plus fort, en pixels de la page par millimètre : deux fois l'extrait
+/// (4 pixels par mm), au-delà le flou n'apprend plus rien.
+const LOUPE_PX_PAR_MM_MAX: f64 = 8.0;
+
+/// Une région de l'extrait du scan agrandie : l'extrait en fond d'un cadre à la taille de
+/// la région, décalé pour qu'elle y tombe. Rien à télécharger de plus que l'extrait.
+fn loupe_html(l: &Loupe, extrait: &str, lieu: &str) -> String {
+    let valide = |v: f64| v.is_finite() && v > 0.0;
+    if !(valide(l.largeur_mm) && valide(l.hauteur_mm) && valide(l.feuille_mm[0]) && valide(l.feuille_mm[1]) && l.x_mm.is_finite() && l.y_mm.is_finite()) {
+        return String::new();
+    }
+    let px = (LOUPE_HAUTEUR_PX / l.hauteur_mm).min(LOUPE_PX_PAR_MM_MAX);
+    format!(
+        "<span class=\"loupe\" role=\"img\" aria-label=\"{} : l'encre agrandie\" style=\"width:{:.0}px;height:{:.0}px;background-image:url('{}');background-size:{:.1}px {:.1}px;background-position:{:.1}px {:.1}px\"></span>",
+        e(lieu),
+        l.largeur_mm * px,
+        l.hauteur_mm * px,
+        e(extrait),
+        l.feuille_mm[0] * px,
+        l.feuille_mm[1] * px,
+        -l.x_mm * px,
+        -l.y_mm * px
+    )
 }
 
 /// La décision, ses motifs, pourquoi la regarder, les places examinées et les lectures
@@ -381,7 +414,7 @@ fn entree_html(x: &Entree, d: &Dossier) -> String {
         Some(image) => {
             let _ = write!(
                 h,
-                "<img src=\"{}\" alt=\"Scan du bulletin de la table {table}, coup {coup}\" loading=\"lazy\" onerror=\"this.hidden=true;this.nextElementSibling.hidden=false\"><p class=\"note\" hidden>Extrait du scan absent ({})</p><figcaption>{}</figcaption>",
+                "<img src=\"{}\" alt=\"Scan du bulletin de la table {table}, coup {coup}\" loading=\"lazy\" onerror=\"this.hidden=true;this.nextElementSibling.hidden=false;this.closest('article').classList.add('sans-extrait')\"><p class=\"note\" hidden>Extrait du scan absent ({})</p><figcaption>{}</figcaption>",
                 e(&extrait_du_scan(coup, table)),
                 e(&extrait_du_scan(coup, table)),
                 e(image)

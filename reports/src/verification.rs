@@ -60,6 +60,23 @@ pub struct Doute {
     pub position: Option<[u32; 2]>,
     /// Les lectures possibles et leur probabilité (« A », « # », « vide », « 12 »…).
     pub lectures: Vec<(String, f64)>,
+    /// Où regarder l'encre sur l'extrait du scan (la page de revue l'y agrandit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loupe: Option<Loupe>,
+}
+
+/// Une région de la feuille, en millimètres du formulaire (origine en haut à gauche) : la
+/// case douteuse et ses abords (une lettre déborde de sa case), ou le cadre du champ. L'extrait
+/// du scan de la page de revue est la feuille redressée, à l'endroit : la région y est à la
+/// même place, à l'échelle près.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Loupe {
+    pub x_mm: f64,
+    pub y_mm: f64,
+    pub largeur_mm: f64,
+    pub hauteur_mm: f64,
+    /// Largeur et hauteur de la feuille entière (de l'extrait), en millimètres.
+    pub feuille_mm: [f64; 2],
 }
 
 /// Une table sans bulletin à un coup dont le zéro (5.7) n'est pas sûr : une personne doit

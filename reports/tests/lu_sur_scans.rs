@@ -6,7 +6,7 @@ mod commun;
 
 use arbitre_engine::arbitrage::{Motif, Verdict};
 use arbitre_reports::generer_rapports;
-use arbitre_reports::verification::{AbsenceAVerifier, Doute, LectureConcurrente, RejetImage, Verification};
+use arbitre_reports::verification::{AbsenceAVerifier, Doute, LectureConcurrente, Loupe, RejetImage, Verification};
 use arbitre_reports::Dossier;
 use commun::*;
 use serde_json::Value;
@@ -47,7 +47,7 @@ fn manche_scannee() -> Dossier {
             v.confiance = 0.62;
             v.raisons = vec!["case douteuse : une autre lecture donne une autre décision".into()];
             v.alternatives = vec![LectureConcurrente { texte: "bulletin table=2 coup=1\nref: 8 H\nscore: 30\n|RaCHNE\n".into(), p: 0.38, verdict: Verdict::Zero, score: 0 }];
-            v.doutes = vec![Doute { element: "case".into(), position: Some([0, 3]), lectures: vec![("I".into(), 0.62), ("H".into(), 0.38)] }];
+            v.doutes = vec![Doute { element: "case".into(), position: Some([0, 3]), lectures: vec![("I".into(), 0.62), ("H".into(), 0.38)], loupe: Some(Loupe { x_mm: 19.3, y_mm: 19.3, largeur_mm: 9.9, hauteur_mm: 9.9, feuille_mm: [137.0, 127.0] }) }];
         }
         if (t, c) == (3, 2) {
             v.corrigee_par_une_personne = true;
@@ -322,6 +322,12 @@ fn chaque_bulletin_a_regarder_montre_son_scan_ses_doutes_sa_decision_et_sa_lectu
     // La case douteuse (rangée 1, colonne 4 : le I de RaCINE, ou un H) et ses lectures.
     assert!(douteux.contains("<td class=\"lettre douteuse\" title=\"rangée 1, colonne 4 : « I » 62,0 %, « H » 38,0 %\">I</td>"), "{douteux}");
     assert!(douteux.contains("case rangée 1, colonne 4 : « I » 62,0 %, « H » 38,0 %"), "{douteux}");
+    // Son encre agrandie : l'extrait du scan (la feuille redressée, 137 × 127 mm) en fond d'un
+    // cadre de 9,9 mm à 8 pixels par mm, décalé de 19,3 mm pour que la case y tombe.
+    assert!(
+        douteux.contains("<li><span class=\"loupe\" role=\"img\" aria-label=\"case rangée 1, colonne 4 : l'encre agrandie\" style=\"width:79px;height:79px;background-image:url('revue/coup01-table002.jpg');background-size:1096.0px 1016.0px;background-position:-154.4px -154.4px\"></span><span>case rangée 1, colonne 4 :"),
+        "{douteux}"
+    );
     // La décision provisoire, pourquoi, la lecture concurrente et sa décision.
     assert!(douteux.contains("À vérifier, décision provisoire") && douteux.contains("une autre lecture donne une autre décision"));
     assert!(douteux.contains("<td>38,0 %</td><td>zéro · 0 point</td>"), "{douteux}");
