@@ -35,3 +35,34 @@ fn un_bulletin_valide_aussi_au_coup_voisin_ou_sa_table_n_a_rien_rendu_est_a_veri
     assert_eq!((absence["verdict"].as_str(), absence["a_verifier"].as_bool()), (Some("zero"), Some(true)), "{absence}");
     assert!(absence["raisons"].to_string().contains("le scan coup-18/scan-035-du-coup-17.jpg (table 35, dossier du coup 18) se lit comme une solution de ce coup-ci"), "{absence}");
 }
+
+/// Le bulletin d'un coup rangé au coup suivant, qui porte à son coup deux solutions (averti et
+/// payé de la moins chère, règlement 5.4.2.b) : au coup du dossier, un zéro. Manche neuve
+/// `2_ai`, graine 1421 (200–260 dpi), 28 novembre 2026 : le bulletin du coup 10 de la table
+/// 30, ALLOUES en A6 pour 81 points (le top, le score écrit) et LIS raccordé à côté, rangé au
+/// coup 11. Le garde-fou du bulletin rangé ailleurs ne reconnaissait qu'une décision valide au
+/// score écrit : ni le zéro ni l'absence de la table au coup 10 ne nommaient l'autre coup.
+/// (Le bulletin de la table au coup 11, lu « 33 » dans cette manche, est ôté ici.)
+#[test]
+fn un_bulletin_a_deux_solutions_range_au_coup_suivant_est_reconnu() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    let partie = partie_eliot("2_ai.partie");
+    generer(&partie, &scans, &["--tables", "30", "--graine", "1421", "--coups", "10-11", "--dpi-min", "200", "--dpi-max", "260"]);
+    let (scan, verite) = bulletin_genere(&scans, 10, 30);
+    assert_eq!(verite["intention"]["genre"], "plusieurs_solutions", "{verite}");
+    assert_eq!(verite["lecture"]["score"], "81", "{verite}");
+    std::fs::rename(scan, scans.join("coup-11/scan-030-du-coup-10.jpg")).unwrap();
+    let (scan_11, _) = bulletin_genere(&scans, 11, 30);
+    std::fs::remove_file(scan_11).unwrap();
+
+    let decisions = decisions_du_run(&partie, &scans, 30, 11, tmp.path());
+    let range = &decisions[&(30, 11)];
+    assert_eq!(range["image"], "coup-11/scan-030-du-coup-10.jpg", "{range}");
+    assert_eq!((range["verdict"].as_str(), range["a_verifier"].as_bool()), (Some("zero"), Some(true)), "{range}");
+    let raisons = range["raisons"].to_string();
+    assert!(raisons.contains("sanction (zéro) alors que la même lecture serait une solution du coup 10 : ce bulletin est peut-être celui du coup 10, rangé dans le dossier du coup 11"), "{raisons}");
+    let absence = &decisions[&(30, 10)];
+    assert_eq!((absence["verdict"].as_str(), absence["a_verifier"].as_bool()), (Some("zero"), Some(true)), "{absence}");
+    assert!(absence["raisons"].to_string().contains("le scan coup-11/scan-030-du-coup-10.jpg (table 30, dossier du coup 11) se lit comme une solution de ce coup-ci"), "{absence}");
+}

@@ -66,6 +66,16 @@ impl<'a> Contextes<'a> {
     }
 }
 
+impl crate::autre_coup::Correcteur for Contextes<'_> {
+    fn decision(&self, l: &Lecture) -> Option<Decision> {
+        self.corriger(l).and_then(Result::ok)
+    }
+
+    fn places(&self, l: &Lecture) -> Vec<PlaceExaminee> {
+        Contextes::places(self, l)
+    }
+}
+
 /// Les bulletins corrigés d'une manche et ceux qui n'ont pas pu l'être.
 #[derive(Debug, Default)]
 pub struct Correction {

@@ -255,8 +255,7 @@ fn voisin_sans_bulletin(j: &mut ScanJuge, contextes: &Contextes<'_>, sans_bullet
     let Ok(b) = j.bulletin.as_mut() else { return };
     let Some(v) = b.verification.as_mut() else { return };
     let table = b.decision.table;
-    let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
-    let Some(coup_probable) = coup_voisin_sans_bulletin(&b.lecture, &b.decision, |c| sans_bulletin(table, c), corriger) else { return };
+    let Some(coup_probable) = coup_voisin_sans_bulletin(&b.lecture, &b.decision, |c| sans_bulletin(table, c), contextes) else { return };
     let r = RangeAilleurs { image: v.image.clone().unwrap_or_default(), table, coup_du_dossier: b.decision.coup, coup_probable };
     v.raisons.push(r.raison_du_bulletin_valide());
     v.a_verifier = true;
@@ -291,7 +290,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     let mut raisons = a.raisons.clone();
     // Une sanction dont la lecture serait la solution d'un autre coup : le bulletin est
     // peut-être rangé dans le mauvais dossier.
-    let ailleurs = coup_du_bulletin(&j.lecture, &j.decision, nb_coups, corriger)
+    let ailleurs = coup_du_bulletin(&j.lecture, &j.decision, nb_coups, contextes)
         .map(|coup_probable| RangeAilleurs { image: image.clone(), table: a.table, coup_du_dossier: a.coup, coup_probable });
     if let Some(r) = &ailleurs {
         raisons.push(r.raison_du_bulletin(j.decision.verdict));
