@@ -94,35 +94,8 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
     if decision.verdict == Verdict::Valide {
         return None;
     }
-    // Ce que le joueur a écrit ailleurs confirme la lecture voisine : valide au score écrit ;
-    // ou, faute de calcul du joueur d'un chiffre (HAUTE, 31 points, écrit 30), avertie pour
-    // le seul score à un chiffre du score écrit, et payant plus que la décision de la machine ;
-    // ou avertie pour autre chose, payée au score écrit, plus que la machine (JALES dessiné
-    // sous ses raccords E et F, le E lu F à 99,9 % : pénalité au lieu d'un avertissement) ;
-    // ou pénalisée d'une solution qui vaut le score écrit, plus que la machine (AH, 30 points
-    // en I8, écrit en H 8 : le H lu W à 99,99 %, zéro au lieu d'une pénalité ; manche neuve
-    // `rosace` graine 631, 28/11/2026).
     let ecrit_texte = ecrit.to_string();
-    let confirmee_par_l_ecrit = |v: &Lecture| -> Option<Confirmation> {
-        let d = corriger(v)?;
-        let valide = d.verdict == Verdict::Valide && d.score == ecrit;
-        let paie_plus = paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
-        let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit_texte, &d.score.to_string()) && paie_plus;
-        let averti_au_score_ecrit = d.verdict == Verdict::Avertissement && d.score == ecrit && paie_plus;
-        // Une pénalité paie sa solution moins 5 points (localisation erronée, règlement
-        // 5.3.3) : c'est la solution qui vaut le score écrit (AH, 30 points en I8, écrit en
-        // H 8 : pénalité, 25).
-        let penalise_au_score_ecrit = d.verdict == Verdict::Penalite && d.solution.as_ref().is_some_and(|s| s.score == ecrit) && paie_plus;
-        if valide {
-            Some(Confirmation::Valide)
-        } else if faute_de_calcul {
-            Some(Confirmation::FauteDeCalcul)
-        } else if averti_au_score_ecrit {
-            Some(Confirmation::AvertieAuScoreEcrit)
-        } else {
-            penalise_au_score_ecrit.then_some(Confirmation::PenaliseeAuScoreEcrit)
-        }
-    };
+    let confirmee_par_l_ecrit = |v: &Lecture| confirmation(v, decision, ecrit, &corriger);
     // Les lectures voisines sont faites une à une, jusqu'à la première que l'écrit confirme.
     let trouve = |mut lectures: Box<dyn Iterator<Item = Lecture> + '_>, ecart, caracteres| {
         lectures.find_map(|lecture| confirmee_par_l_ecrit(&lecture).map(|serait| LectureVoisine { lecture, ecart, caracteres, serait }))
@@ -169,6 +142,111 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
             v.score = Some(vrai);
             corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", caracteres: 1, serait: Confirmation::Valide })
         })
+}
+
+/// Deux lettres d'un même mot lues sûrement de travers : un mot écrit (au moins trois
+/// lettres de suite sur une rangée ou une colonne, aucune barrée) qui, à deux lettres près,
+/// est une solution du coup au score écrit. `mots` : les mots des solutions du coup qui
+/// valent le score écrit (lettres A–Z). MUNIRENt écrit pour 72 points, le U lu W à 99,9 %,
+/// le N lu V à 99,5 % : MWVIRENt, un zéro (manche neuve `2_ai` graine 1421, 28/11/2026 ;
+/// à vérifier pour la seule lecture sûre à 94 %, décidé seul si le reste du bulletin avait été
+/// lu plus sûrement). Essayer chaque paire de cases avec 26 × 26 lettres coûterait des
+/// milliers de corrections par sanction : les solutions au score écrit désignent les deux
+/// cases et leurs lettres, puis la lecture voisine est confirmée par la correction et le
+/// score écrit comme les autres ([`lecture_voisine`]). Rien n'est tiré vers la solution :
+/// la lecture et la décision provisoire restent celles de la machine.
+pub fn deux_lettres_d_une_solution(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>, mots: &[String]) -> Option<LectureVoisine> {
+    let ecrit = decision.score_revendique?;
+    if decision.verdict == Verdict::Valide {
+        return None;
+    }
+    mots_ecrits(l)
+        .into_iter()
+        .flat_map(|cases| mots.iter().filter_map(move |mot| a_deux_lettres_de(l, &cases, mot)))
+        .find_map(|lecture| confirmation(&lecture, decision, ecrit, &corriger).map(|serait| LectureVoisine { lecture, ecart: "deux lettres d'un même mot", caracteres: 2, serait }))
+}
+
+/// Les mots écrits d'une lecture : les suites d'au moins trois cases écrites (une lettre ou
+/// `#`), non barrées, sur une rangée puis sur une colonne, chacune par ses positions.
+fn mots_ecrits(l: &Lecture) -> Vec<Vec<(usize, usize)>> {
+    let ecrite = |i: usize, j: usize| l.rangees.get(i).and_then(|r| r.get(j)).is_some_and(|c| !c.barree && matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible));
+    let largeur = l.rangees.iter().map(Vec::len).max().unwrap_or(0);
+    let mut suites = Vec::new();
+    let mut couper = |ligne: Vec<(usize, usize)>| {
+        let mut suite = Vec::new();
+        for (i, j) in ligne.into_iter().chain([(usize::MAX, usize::MAX)]) {
+            if i != usize::MAX && ecrite(i, j) {
+                suite.push((i, j));
+            } else {
+                if suite.len() >= 3 {
+                    suites.push(std::mem::take(&mut suite));
+                }
+                suite.clear();
+            }
+        }
+    };
+    for i in 0..l.rangees.len() {
+        couper((0..largeur).map(|j| (i, j)).collect());
+    }
+    for j in 0..largeur {
+        couper((0..l.rangees.len()).map(|i| (i, j)).collect());
+    }
+    suites
+}
+
+/// La lecture `l` dont le mot écrit aux `cases` prend, à deux lettres près exactement, les
+/// lettres de `mot` (le cercle de chaque case gardé) ; `None` à une autre distance.
+fn a_deux_lettres_de(l: &Lecture, cases: &[(usize, usize)], mot: &str) -> Option<Lecture> {
+    let lettres: Vec<char> = mot.chars().map(|c| c.to_ascii_uppercase()).collect();
+    if lettres.len() != cases.len() {
+        return None;
+    }
+    let lue = |(i, j): (usize, usize)| match l.rangees[i][j].contenu {
+        Contenu::Lettre(t) => Some(t),
+        _ => None,
+    };
+    let ecarts: Vec<usize> = (0..cases.len()).filter(|&k| lue(cases[k]).map(|t| t.lettre) != Some(lettres[k])).collect();
+    if ecarts.len() != 2 {
+        return None;
+    }
+    let mut a = l.clone();
+    for k in ecarts {
+        let (i, j) = cases[k];
+        let entouree = lue(cases[k]).is_some_and(|t| t.entouree);
+        a.rangees[i][j].contenu = Contenu::Lettre(Trace { lettre: lettres[k], entouree });
+    }
+    Some(a)
+}
+
+/// Ce que le score écrit dit d'une lecture voisine `v` de celle de la machine, dont la
+/// décision est la sanction `decision` : rien, ou comment il la confirme. Ce que le joueur a
+/// écrit ailleurs confirme la lecture voisine : valide au score écrit ; ou, faute de calcul
+/// du joueur d'un chiffre (HAUTE, 31 points, écrit 30), avertie pour le seul score à un
+/// chiffre du score écrit, et payant plus que la décision de la machine ; ou avertie pour
+/// autre chose, payée au score écrit, plus que la machine (JALES dessiné sous ses raccords E
+/// et F, le E lu F à 99,9 % : pénalité au lieu d'un avertissement) ; ou pénalisée d'une
+/// solution qui vaut le score écrit, plus que la machine (AH, 30 points en I8, écrit en H 8 :
+/// le H lu W à 99,99 %, zéro au lieu d'une pénalité ; manche neuve `rosace` graine 631,
+/// 28/11/2026).
+fn confirmation(v: &Lecture, decision: &Decision, ecrit: u32, corriger: &impl Fn(&Lecture) -> Option<Decision>) -> Option<Confirmation> {
+    let d = corriger(v)?;
+    let valide = d.verdict == Verdict::Valide && d.score == ecrit;
+    let paie_plus = paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
+    let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit.to_string(), &d.score.to_string()) && paie_plus;
+    let averti_au_score_ecrit = d.verdict == Verdict::Avertissement && d.score == ecrit && paie_plus;
+    // Une pénalité paie sa solution moins 5 points (localisation erronée, règlement
+    // 5.3.3) : c'est la solution qui vaut le score écrit (AH, 30 points en I8, écrit en
+    // H 8 : pénalité, 25).
+    let penalise_au_score_ecrit = d.verdict == Verdict::Penalite && d.solution.as_ref().is_some_and(|s| s.score == ecrit) && paie_plus;
+    if valide {
+        Some(Confirmation::Valide)
+    } else if faute_de_calcul {
+        Some(Confirmation::FauteDeCalcul)
+    } else if averti_au_score_ecrit {
+        Some(Confirmation::AvertieAuScoreEcrit)
+    } else {
+        penalise_au_score_ecrit.then_some(Confirmation::PenaliseeAuScoreEcrit)
+    }
 }
 
 /// La décision tient à la place du mot, qu'une référence mal lue changerait : placement
@@ -493,6 +571,38 @@ mod tests {
         l.rangees = ["R", "E", "V"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
         let moteur = seul_valide("|R ; |EN ; |V", 12, 12);
         assert_eq!(texte_court(&lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le N").lecture), "|R ; |EN ; |V");
+    }
+
+    #[test]
+    fn deux_lettres_d_un_mot_lues_de_travers_sont_trouvees_par_les_solutions_au_score_ecrit() {
+        // MUNIRENt et ES dessous, 72 points écrits : le U lu W, le N lu V, sûrement.
+        let mut l = Lecture::nouvelle(36, 13);
+        l.rangees = ["MWVIRENt", "ES"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
+        let moteur = seul_valide("|MUNIRENt ; |ES", 72, 72);
+        let zero = moteur(&l).unwrap();
+        // À une case près, rien : il en faut deux.
+        assert!(lecture_voisine(&l, &zero, &moteur).is_none());
+        let mots = ["MUNIRENT".to_string(), "MINERAIT".to_string()];
+        let v = deux_lettres_d_une_solution(&l, &zero, &moteur, &mots).expect("à deux lettres de MUNIRENT");
+        // Le joker du T gardé ; la raccord ES intacte.
+        assert_eq!((texte_court(&v.lecture).as_str(), v.caracteres, v.serait), ("|MUNIRENt ; |ES", 2, Confirmation::Valide));
+        assert_eq!(v.ecart, "deux lettres d'un même mot");
+        // Une solution à trois lettres de la lecture, d'une autre longueur, ou que la
+        // correction ne confirme pas au score écrit : rien.
+        for autre in ["MUNIRONT", "MUNIRENTS", "MWNIRENT"] {
+            assert!(deux_lettres_d_une_solution(&l, &zero, &moteur, &[autre.to_string()]).is_none(), "{autre}");
+        }
+        let ailleurs = seul_valide("|MUNIRENt ; |ES", 72, 70);
+        assert!(deux_lettres_d_une_solution(&l, &ailleurs(&l).unwrap(), &ailleurs, &mots).is_none());
+        // Une case barrée coupe le mot : MW~VIRENt n'a pas de mot de huit lettres.
+        let mut barre = l.clone();
+        barre.rangees[0][2].barree = true;
+        assert!(mots_ecrits(&barre).iter().all(|m| m.len() < 8));
+        // Un mot écrit en colonne aussi.
+        let mut colonne = Lecture::nouvelle(36, 13);
+        colonne.rangees = "MWVIRENt".chars().map(|c| arbitre_engine::lecture::lire_rangee(&c.to_string()).unwrap()).collect();
+        let moteur = seul_valide("|M ; |U ; |N ; |I ; |R ; |E ; |N ; |t", 72, 72);
+        assert!(deux_lettres_d_une_solution(&colonne, &moteur(&colonne).unwrap(), &moteur, &mots).is_some());
     }
 
     #[test]

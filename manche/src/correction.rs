@@ -58,6 +58,14 @@ impl<'a> Contextes<'a> {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ecritures_injouables(ctx, l, self.edition))).unwrap_or_default()
     }
 
+    /// Les mots (lettres A–Z, sans doublon) des solutions du coup `coup` qui valent `score`
+    /// points ; vide si le coup n'est pas dans la partie.
+    pub fn mots_au_score(&self, coup: u32, score: u32) -> Vec<String> {
+        let Some(ctx) = self.coup(coup) else { return Vec::new() };
+        let mots: BTreeSet<String> = ctx.solutions.iter().filter(|s| s.score == score).map(|s| s.mot_texte().to_ascii_uppercase()).collect();
+        mots.into_iter().collect()
+    }
+
     /// La décision d'une lecture ; `None` si le coup n'est pas dans la partie ;
     /// `Some(Err(()))` si la correction a échoué (panne rattrapée).
     pub fn corriger(&self, l: &Lecture) -> Option<Result<Decision, ()>> {

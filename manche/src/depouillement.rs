@@ -5,7 +5,7 @@
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
-use crate::a_une_case_pres::lecture_voisine;
+use crate::a_une_case_pres::{deux_lettres_d_une_solution, lecture_voisine};
 use crate::absences::absences;
 use crate::extraits_montres::{extraits, extraits_a_montrer, noter_les_extraits};
 use crate::autre_coup::{coup_du_bulletin, coup_voisin_sans_bulletin, RangeAilleurs};
@@ -322,7 +322,11 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
     }
     if raisons.is_empty() {
-        if let Some(v) = lecture_voisine(&j.lecture, &j.decision, corriger) {
+        let voisine = lecture_voisine(&j.lecture, &j.decision, corriger).or_else(|| {
+            let mots = j.decision.score_revendique.filter(|_| j.decision.verdict != Verdict::Valide).map(|ecrit| contextes.mots_au_score(a.coup, ecrit)).unwrap_or_default();
+            deux_lettres_d_une_solution(&j.lecture, &j.decision, corriger, &mots)
+        });
+        if let Some(v) = voisine {
             raisons.push(format!(
                 "sanction ({}) alors qu'à {} près ({}), la lecture « {} » serait {} : la machine a peut-être mal lu ou manqué {}",
                 arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
