@@ -30,11 +30,30 @@ pub struct LectureVoisine {
     pub lecture: Lecture,
     /// Ce que la machine a peut-être mal lu (« une lettre », …), pour la raison.
     pub ecart: &'static str,
-    /// Combien de caractères séparent les deux lectures : 1, ou 2 (une lettre et la
-    /// référence).
+    /// Combien de caractères séparent les deux lectures : 1, 2 (une lettre et la référence,
+    /// deux lettres), ou ceux d'une référence non lue.
     pub caracteres: usize,
     /// Ce que serait la lecture voisine, confirmée par le score écrit.
     pub serait: Confirmation,
+}
+
+impl LectureVoisine {
+    /// La raison de regarder la sanction `verdict`, en français.
+    pub fn raison(&self, verdict: Verdict) -> String {
+        let (n, ces) = match self.caracteres {
+            1 => ("un caractère", "ce caractère"),
+            2 => ("deux caractères", "ces caractères"),
+            3 => ("trois caractères", "ces caractères"),
+            _ => ("quelques caractères", "ces caractères"),
+        };
+        format!(
+            "sanction ({}) alors qu'à {n} près ({}), la lecture « {} » serait {} : la machine a peut-être mal lu ou manqué {ces}",
+            arbitre_reports::double_arbitrage::nom_verdict(verdict),
+            self.ecart,
+            crate::jugement::texte_court(&self.lecture),
+            self.serait.texte()
+        )
+    }
 }
 
 /// Comment le score écrit confirme une lecture voisine.
@@ -164,6 +183,31 @@ pub fn deux_lettres_d_une_solution(l: &Lecture, decision: &Decision, corriger: i
         .into_iter()
         .flat_map(|cases| mots.iter().filter_map(move |mot| a_deux_lettres_de(l, &cases, mot)))
         .find_map(|lecture| confirmation(&lecture, decision, ecrit, &corriger).map(|serait| LectureVoisine { lecture, ecart: "deux lettres d'un même mot", caracteres: 2, serait }))
+}
+
+/// Une référence que la machine n'a pas lue (lue vide, « pas de référence »), alors que son
+/// cadre porte de l'encre (`cadre_encre`) : chaque référence bien formée (une lettre A–O et
+/// un nombre 1–15, dans un sens puis dans l'autre) essayée au score écrit, quand la sanction
+/// met la place en cause. POEME écrit en 12K pour 28 points, la référence lue vide à 84 %
+/// (« B8 » 11 %) : pénalité de localisation, 23 points (manche neuve `hutte` graine 1311,
+/// 28/11/2026, au seuil de lecture sûre essayé de 80 %). Une référence oubliée laisse son
+/// cadre vide : rien n'y est essayé.
+pub fn reference_non_lue(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>, cadre_encre: bool) -> Option<LectureVoisine> {
+    let ecrit = decision.score_revendique?;
+    if decision.verdict == Verdict::Valide || l.reference.is_some() || !cadre_encre || !met_la_place_en_cause(decision) {
+        return None;
+    }
+    let references = ('A'..='O').flat_map(|x| (1..=15).flat_map(move |n| [format!("{x}{n}"), format!("{n}{x}")]));
+    references
+        .map(|r| {
+            let mut a = l.clone();
+            a.reference = Some(r);
+            a
+        })
+        .find_map(|lecture| {
+            let caracteres = lecture.reference.as_ref().map_or(0, |r| r.chars().count());
+            confirmation(&lecture, decision, ecrit, &corriger).map(|serait| LectureVoisine { lecture, ecart: "la référence, lue absente alors que son cadre porte de l'encre", caracteres, serait })
+        })
 }
 
 /// Les mots écrits d'une lecture : les suites d'au moins trois cases écrites (une lettre ou
@@ -603,6 +647,47 @@ mod tests {
         colonne.rangees = "MWVIRENt".chars().map(|c| arbitre_engine::lecture::lire_rangee(&c.to_string()).unwrap()).collect();
         let moteur = seul_valide("|M ; |U ; |N ; |I ; |R ; |E ; |N ; |t", 72, 72);
         assert!(deux_lettres_d_une_solution(&colonne, &moteur(&colonne).unwrap(), &moteur, &mots).is_some());
+    }
+
+    #[test]
+    fn deux_lettres_d_une_solution_averties_pour_le_seul_score_a_un_chiffre_pres() {
+        // FRAYES, 44 points, écrit pour 47 (une faute de calcul, averti) : le Y lu V, le E lu
+        // F, sûrement. FRAVFS, zéro ; la solution à 44 points est à un chiffre de l'écrit.
+        let l = lecture("FRAVFS");
+        let moteur = |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(47);
+            if texte_court(l) == "|FRAYES" {
+                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 44, vec![Motif::Score]);
+            }
+            Some(d)
+        };
+        let v = deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), moteur, &["FRAYES".to_string()]).expect("à deux lettres de FRAYES");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|FRAYES", Confirmation::FauteDeCalcul));
+    }
+
+    #[test]
+    fn une_reference_lue_absente_dans_un_cadre_encre_est_essayee() {
+        // POEME en colonne, 28 points en 12K ; la référence lue vide : pénalité de localisation.
+        let mut l = Lecture::nouvelle(5, 5);
+        l.rangees = "POEME".chars().map(|c| arbitre_engine::lecture::lire_rangee(&c.to_string()).unwrap()).collect();
+        l.score = Some("28".into());
+        let moteur = |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(28);
+            (d.verdict, d.score, d.motifs) = if l.reference.as_deref() == Some("12K") { (Verdict::Valide, 28, vec![]) } else { (Verdict::Penalite, 23, vec![Motif::LocalisationPenalite]) };
+            Some(d)
+        };
+        let penalite = moteur(&l).unwrap();
+        let v = reference_non_lue(&l, &penalite, moteur, true).expect("la référence du cadre encré");
+        assert_eq!((v.lecture.reference.as_deref(), v.caracteres, v.serait), (Some("12K"), 3, Confirmation::Valide));
+        assert!(v.raison(Verdict::Penalite).starts_with("sanction (pénalité) alors qu'à trois caractères près (la référence, lue absente alors que son cadre porte de l'encre), la lecture « ref: 12K ; score: 28 ; |P ; |O ; |E ; |M ; |E » serait valide"), "{}", v.raison(Verdict::Penalite));
+        // Un cadre vide : la référence a été oubliée, la sanction reste.
+        assert!(reference_non_lue(&l, &penalite, moteur, false).is_none());
+        // Une référence lue : c'est l'affaire des références voisines.
+        let mut lue = l.clone();
+        lue.reference = Some("B8".into());
+        assert!(reference_non_lue(&lue, &moteur(&lue).unwrap(), moteur, true).is_none());
     }
 
     #[test]

@@ -58,11 +58,11 @@ impl<'a> Contextes<'a> {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ecritures_injouables(ctx, l, self.edition))).unwrap_or_default()
     }
 
-    /// Les mots (lettres A–Z, sans doublon) des solutions du coup `coup` qui valent `score`
-    /// points ; vide si le coup n'est pas dans la partie.
-    pub fn mots_au_score(&self, coup: u32, score: u32) -> Vec<String> {
+    /// Les mots (lettres A–Z, sans doublon) des solutions du coup `coup` dont le score est
+    /// accepté ; vide si le coup n'est pas dans la partie.
+    pub fn mots_aux_scores(&self, coup: u32, accepte: impl Fn(u32) -> bool) -> Vec<String> {
         let Some(ctx) = self.coup(coup) else { return Vec::new() };
-        let mots: BTreeSet<String> = ctx.solutions.iter().filter(|s| s.score == score).map(|s| s.mot_texte().to_ascii_uppercase()).collect();
+        let mots: BTreeSet<String> = ctx.solutions.iter().filter(|s| accepte(s.score)).map(|s| s.mot_texte().to_ascii_uppercase()).collect();
         mots.into_iter().collect()
     }
 

@@ -5,7 +5,7 @@
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
-use crate::a_une_case_pres::{deux_lettres_d_une_solution, lecture_voisine};
+use crate::a_une_case_pres::{a_un_chiffre_pres, deux_lettres_d_une_solution, lecture_voisine, reference_non_lue, LectureVoisine};
 use crate::absences::absences;
 use crate::extraits_montres::{extraits, extraits_a_montrer, noter_les_extraits};
 use crate::autre_coup::{coup_du_bulletin, coup_voisin_sans_bulletin, RangeAilleurs};
@@ -18,7 +18,7 @@ use crate::doute::Seuils;
 use crate::lecture_des_scans::{extraits_manquants, lire_les_scans};
 use crate::lectures_gardees::Gardees;
 use crate::doutes_montres::doutes;
-use crate::jugement::{ecriture_negligee, juger, texte_court, trous, DouteDecision};
+use crate::jugement::{ecriture_negligee, juger, trous, DouteDecision};
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
@@ -322,20 +322,8 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
     }
     if raisons.is_empty() {
-        let voisine = lecture_voisine(&j.lecture, &j.decision, corriger).or_else(|| {
-            let mots = j.decision.score_revendique.filter(|_| j.decision.verdict != Verdict::Valide).map(|ecrit| contextes.mots_au_score(a.coup, ecrit)).unwrap_or_default();
-            deux_lettres_d_une_solution(&j.lecture, &j.decision, corriger, &mots)
-        });
-        if let Some(v) = voisine {
-            raisons.push(format!(
-                "sanction ({}) alors qu'à {} près ({}), la lecture « {} » serait {} : la machine a peut-être mal lu ou manqué {}",
-                arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
-                if v.caracteres == 1 { "un caractère" } else { "deux caractères" },
-                v.ecart,
-                texte_court(&v.lecture),
-                v.serait.texte(),
-                if v.caracteres == 1 { "ce caractère" } else { "ces caractères" }
-            ));
+        if let Some(v) = lecture_voisine_confirmee(contextes, s, &j.lecture, &j.decision) {
+            raisons.push(v.raison(j.decision.verdict));
         }
     }
     let a_verifier = !raisons.is_empty();
@@ -353,6 +341,25 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     let place = if a_verifier { Place::AVerifier } else { Place::Automatique };
     let doute = DouteDecision { table: a.table, coup: a.coup, p_plus: j.p_plus, p_moins: j.p_moins };
     ScanJuge { place, bulletin: Ok(BulletinCorrige { lecture: j.lecture, decision: j.decision, verification: Some(verification) }), doute: Some(doute), ailleurs }
+}
+
+/// Une lecture voisine de celle de la machine que le score écrit confirmerait, pour une
+/// sanction décidée sans autre raison de la regarder ([`crate::a_une_case_pres`]) : à un
+/// caractère près, puis deux lettres d'un même mot désignées par une solution du coup (au
+/// score écrit, ou à un chiffre de lui : une faute de calcul du joueur), puis une référence
+/// lue absente dans un cadre encré.
+fn lecture_voisine_confirmee(contextes: &Contextes<'_>, s: &LectureScan, l: &Lecture, decision: &Decision) -> Option<LectureVoisine> {
+    let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
+    lecture_voisine(l, decision, corriger)
+        .or_else(|| {
+            let ecrit = decision.score_revendique.filter(|_| decision.verdict != Verdict::Valide)?;
+            let mots = contextes.mots_aux_scores(l.coup, |score| score == ecrit || a_un_chiffre_pres(&ecrit.to_string(), &score.to_string()));
+            deux_lettres_d_une_solution(l, decision, corriger, &mots)
+        })
+        .or_else(|| {
+            let cadre_encre = s.reference.alternatives.iter().any(|a| !a.lecture.is_empty() && f64::from(a.p) >= crate::doute::P_NEGLIGEABLE);
+            reference_non_lue(l, decision, corriger, cadre_encre)
+        })
 }
 
 /// Un bulletin dont une personne a donné la lecture.
