@@ -23,6 +23,9 @@ use arbitre_engine::arbitrage::{paie_moins, Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 use arbitre_pipeline::lecture_scan::reference_bien_formee;
 
+mod par_les_solutions;
+pub use par_les_solutions::{deux_lettres_d_une_solution, reference_non_lue};
+
 /// Une lecture voisine de celle de la machine, que ce que le joueur a écrit confirmerait, et
 /// ce qui les sépare.
 #[derive(Debug, Clone)]
@@ -161,154 +164,6 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
             v.score = Some(vrai);
             corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", caracteres: 1, serait: Confirmation::Valide })
         })
-}
-
-/// Deux lettres d'un même mot lues sûrement de travers : un mot écrit (au moins trois
-/// lettres de suite sur une rangée ou une colonne, aucune barrée) qui, à deux lettres près,
-/// est une solution du coup au score écrit ; ou une lettre non détectée au bout d'un mot
-/// écrit seul sur une ligne, et une autre de travers ([`une_de_plus_et_une_autre`]). `mots` : les mots des solutions du coup qui
-/// valent le score écrit (lettres A–Z). MUNIRENt écrit pour 72 points, le U lu W à 99,9 %,
-/// le N lu V à 99,5 % : MWVIRENt, un zéro (manche neuve `2_ai` graine 1421, 28/11/2026 ;
-/// à vérifier pour la seule lecture sûre à 94 %, décidé seul si le reste du bulletin avait été
-/// lu plus sûrement). Essayer chaque paire de cases avec 26 × 26 lettres coûterait des
-/// milliers de corrections par sanction : les solutions au score écrit désignent les deux
-/// cases et leurs lettres, puis la lecture voisine est confirmée par la correction et le
-/// score écrit comme les autres ([`lecture_voisine`]). Rien n'est tiré vers la solution :
-/// la lecture et la décision provisoire restent celles de la machine.
-pub fn deux_lettres_d_une_solution(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>, mots: &[String]) -> Option<LectureVoisine> {
-    let ecrit = decision.score_revendique?;
-    if decision.verdict == Verdict::Valide {
-        return None;
-    }
-    let deux_lettres = mots_ecrits(l).into_iter().flat_map(|cases| mots.iter().filter_map(move |mot| a_deux_lettres_de(l, &cases, mot)));
-    let une_de_plus = mots.iter().flat_map(|mot| une_de_plus_et_une_autre(l, mot));
-    deux_lettres
-        .map(|lecture| (lecture, "deux lettres d'un même mot"))
-        .chain(une_de_plus.map(|lecture| (lecture, "une lettre non détectée au bout du mot, et une autre lettre")))
-        .find_map(|(lecture, ecart)| confirmation(&lecture, decision, ecrit, &corriger).map(|serait| LectureVoisine { lecture, ecart, caracteres: 2, serait }))
-}
-
-/// Un mot écrit seul sur une ligne (une rangée, ou une colonne) qui, avec une lettre de plus
-/// à l'un de ses bouts et au plus une autre lettre changée, serait `mot` : le F de FORET non
-/// détecté et le E lu « # », OR#T, un zéro (manche neuve `hutte` graine 1361, 28/11/2026, au
-/// seuil de lecture sûre essayé de 80 %). Les lectures ainsi faites, le cercle de chaque case
-/// gardé.
-fn une_de_plus_et_une_autre(l: &Lecture, mot: &str) -> Vec<Lecture> {
-    let en_rangee = l.rangees.len() == 1;
-    if !(en_rangee || l.rangees.iter().all(|r| r.len() <= 1)) {
-        return Vec::new();
-    }
-    let cases: Vec<Cellule> = if en_rangee { l.rangees[0].clone() } else { l.rangees.iter().map(|r| r.first().cloned().unwrap_or_else(Cellule::vide)).collect() };
-    let lettres: Vec<char> = mot.chars().map(|c| c.to_ascii_uppercase()).collect();
-    let ecrite = |c: &Cellule| !c.barree && matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible);
-    if cases.len() < 2 || lettres.len() != cases.len() + 1 || !cases.iter().all(ecrite) {
-        return Vec::new();
-    }
-    let mut v = Vec::new();
-    for (devant, reste) in [(true, &lettres[1..]), (false, &lettres[..cases.len()])] {
-        let ecarts: Vec<usize> = (0..cases.len()).filter(|&k| !matches!(cases[k].contenu, Contenu::Lettre(t) if t.lettre == reste[k])).collect();
-        if ecarts.len() > 1 {
-            continue;
-        }
-        let mut nouvelles = cases.clone();
-        for k in ecarts {
-            let entouree = matches!(cases[k].contenu, Contenu::Lettre(t) if t.entouree);
-            nouvelles[k].contenu = Contenu::Lettre(Trace { lettre: reste[k], entouree });
-        }
-        let x = Cellule::lettre(if devant { lettres[0] } else { lettres[cases.len()] });
-        if devant {
-            nouvelles.insert(0, x);
-        } else {
-            nouvelles.push(x);
-        }
-        let mut a = l.clone();
-        a.rangees = if en_rangee { vec![nouvelles] } else { nouvelles.into_iter().map(|c| vec![c]).collect() };
-        v.push(a);
-    }
-    v
-}
-
-/// Une référence que la machine n'a pas lue (lue vide, « pas de référence »), alors que son
-/// cadre porte de l'encre (`cadre_encre`) : chaque référence bien formée (une lettre A–O et
-/// un nombre 1–15, dans un sens puis dans l'autre) essayée au score écrit, quand la sanction
-/// met la place en cause. POEME écrit en 12K pour 28 points, la référence lue vide à 84 %
-/// (« B8 » 11 %) : pénalité de localisation, 23 points (manche neuve `rosace` graine 1311,
-/// 28/11/2026, au seuil de lecture sûre essayé de 80 %). Une référence oubliée laisse son
-/// cadre vide : rien n'y est essayé.
-pub fn reference_non_lue(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>, cadre_encre: bool) -> Option<LectureVoisine> {
-    let ecrit = decision.score_revendique?;
-    if decision.verdict == Verdict::Valide || l.reference.is_some() || !cadre_encre || !met_la_place_en_cause(decision) {
-        return None;
-    }
-    let references = ('A'..='O').flat_map(|x| (1..=15).flat_map(move |n| [format!("{x}{n}"), format!("{n}{x}")]));
-    references
-        .map(|r| {
-            let mut a = l.clone();
-            a.reference = Some(r);
-            a
-        })
-        .find_map(|lecture| {
-            let caracteres = lecture.reference.as_ref().map_or(0, |r| r.chars().count());
-            confirmation(&lecture, decision, ecrit, &corriger).map(|serait| LectureVoisine { lecture, ecart: "la référence, lue absente alors que son cadre porte de l'encre", caracteres, serait })
-        })
-}
-
-/// Les mots écrits d'une lecture : les suites d'au moins trois cases écrites (une lettre ou
-/// `#`, barrée ou non), sur une rangée puis sur une colonne, chacune par ses positions. Une
-/// case lue barrée y reste : la barre d'un E, le trait d'un A ou d'un T, lus sûrement comme
-/// une case barrée, et la lettre avec (QAT lu G~MT, DIPLOMEE lu DIPLO~WEE, JOUR lu JOU~K,
-/// JET lu J~FI : manches neuves `hutte` 1181 et 1151, `rosace` 1191, `fumee` 1201,
-/// 28/11/2026, au seuil de lecture sûre essayé de 80 %).
-fn mots_ecrits(l: &Lecture) -> Vec<Vec<(usize, usize)>> {
-    let ecrite = |i: usize, j: usize| l.rangees.get(i).and_then(|r| r.get(j)).is_some_and(|c| matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible));
-    let largeur = l.rangees.iter().map(Vec::len).max().unwrap_or(0);
-    let mut suites = Vec::new();
-    let mut couper = |ligne: Vec<(usize, usize)>| {
-        let mut suite = Vec::new();
-        for (i, j) in ligne.into_iter().chain([(usize::MAX, usize::MAX)]) {
-            if i != usize::MAX && ecrite(i, j) {
-                suite.push((i, j));
-            } else {
-                if suite.len() >= 3 {
-                    suites.push(std::mem::take(&mut suite));
-                }
-                suite.clear();
-            }
-        }
-    };
-    for i in 0..l.rangees.len() {
-        couper((0..largeur).map(|j| (i, j)).collect());
-    }
-    for j in 0..largeur {
-        couper((0..l.rangees.len()).map(|i| (i, j)).collect());
-    }
-    suites
-}
-
-/// La lecture `l` dont le mot écrit aux `cases` prend, à deux cases près au plus, les
-/// lettres de `mot` (le cercle de chaque case gardé ; une case lue barrée compte parmi les
-/// deux, rendue à sa lettre) ; `None` plus loin, ou sans rien à changer.
-fn a_deux_lettres_de(l: &Lecture, cases: &[(usize, usize)], mot: &str) -> Option<Lecture> {
-    let lettres: Vec<char> = mot.chars().map(|c| c.to_ascii_uppercase()).collect();
-    if lettres.len() != cases.len() {
-        return None;
-    }
-    let lue = |(i, j): (usize, usize)| match l.rangees[i][j].contenu {
-        Contenu::Lettre(t) => Some(t),
-        _ => None,
-    };
-    let barree = |(i, j): (usize, usize)| l.rangees[i][j].barree;
-    let ecarts: Vec<usize> = (0..cases.len()).filter(|&k| barree(cases[k]) || lue(cases[k]).map(|t| t.lettre) != Some(lettres[k])).collect();
-    if ecarts.is_empty() || ecarts.len() > 2 {
-        return None;
-    }
-    let mut a = l.clone();
-    for k in ecarts {
-        let (i, j) = cases[k];
-        let entouree = lue(cases[k]).is_some_and(|t| t.entouree);
-        a.rangees[i][j] = Cellule { contenu: Contenu::Lettre(Trace { lettre: lettres[k], entouree }), barree: false };
-    }
-    Some(a)
 }
 
 /// Ce que le score écrit dit d'une lecture voisine `v` de celle de la machine, dont la
@@ -570,7 +425,7 @@ mod tests {
     use super::*;
     use crate::jugement::texte_court;
 
-    fn lecture(rangee: &str) -> Lecture {
+    pub(super) fn lecture(rangee: &str) -> Lecture {
         let mut l = Lecture::nouvelle(19, 11);
         l.rangees = vec![arbitre_engine::lecture::lire_rangee(rangee).unwrap()];
         l
@@ -636,7 +491,7 @@ mod tests {
 
     /// Le moteur pour l'essai : la lecture dont le texte est `vrai` vaut `points` au score
     /// écrit `ecrit`, toute autre est un zéro.
-    fn seul_valide(vrai: &'static str, points: u32, ecrit: u32) -> impl Fn(&Lecture) -> Option<Decision> {
+    pub(super) fn seul_valide(vrai: &'static str, points: u32, ecrit: u32) -> impl Fn(&Lecture) -> Option<Decision> {
         move |l: &Lecture| {
             let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
             d.score_revendique = Some(ecrit);
@@ -664,106 +519,6 @@ mod tests {
         l.rangees = ["R", "E", "V"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
         let moteur = seul_valide("|R ; |EN ; |V", 12, 12);
         assert_eq!(texte_court(&lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le N").lecture), "|R ; |EN ; |V");
-    }
-
-    #[test]
-    fn deux_lettres_d_un_mot_lues_de_travers_sont_trouvees_par_les_solutions_au_score_ecrit() {
-        // MUNIRENt et ES dessous, 72 points écrits : le U lu W, le N lu V, sûrement.
-        let mut l = Lecture::nouvelle(36, 13);
-        l.rangees = ["MWVIRENt", "ES"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
-        let moteur = seul_valide("|MUNIRENt ; |ES", 72, 72);
-        let zero = moteur(&l).unwrap();
-        // À une case près, rien : il en faut deux.
-        assert!(lecture_voisine(&l, &zero, &moteur).is_none());
-        let mots = ["MUNIRENT".to_string(), "MINERAIT".to_string()];
-        let v = deux_lettres_d_une_solution(&l, &zero, &moteur, &mots).expect("à deux lettres de MUNIRENT");
-        // Le joker du T gardé ; la raccord ES intacte.
-        assert_eq!((texte_court(&v.lecture).as_str(), v.caracteres, v.serait), ("|MUNIRENt ; |ES", 2, Confirmation::Valide));
-        assert_eq!(v.ecart, "deux lettres d'un même mot");
-        // Une solution à trois lettres de la lecture, d'une autre longueur, ou que la
-        // correction ne confirme pas au score écrit : rien.
-        for autre in ["MUNIRONT", "MUNIRENTS", "MWNIRENT"] {
-            assert!(deux_lettres_d_une_solution(&l, &zero, &moteur, &[autre.to_string()]).is_none(), "{autre}");
-        }
-        let ailleurs = seul_valide("|MUNIRENt ; |ES", 72, 70);
-        assert!(deux_lettres_d_une_solution(&l, &ailleurs(&l).unwrap(), &ailleurs, &mots).is_none());
-        // Une case lue barrée compte parmi les deux : MW~VIRENt ; trois cases, c'est trop loin.
-        let mut barre = l.clone();
-        barre.rangees[0][2].barree = true;
-        assert_eq!(texte_court(&deux_lettres_d_une_solution(&barre, &zero, &moteur, &mots).expect("MW~VIRENt").lecture), "|MUNIRENt ; |ES");
-        barre.rangees[0][4].barree = true;
-        assert!(deux_lettres_d_une_solution(&barre, &zero, &moteur, &mots).is_none());
-        // J~FI pour JET : la barre et la lettre d'une case, et une autre lettre.
-        let mut jet = Lecture::nouvelle(32, 2);
-        jet.rangees = ["J", "~F", "I"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
-        let moteur_jet = seul_valide("|J ; |E ; |T", 26, 26);
-        assert_eq!(texte_court(&deux_lettres_d_une_solution(&jet, &moteur_jet(&jet).unwrap(), &moteur_jet, &["JET".to_string()]).expect("JET").lecture), "|J ; |E ; |T");
-        // Un mot écrit en colonne aussi.
-        let mut colonne = Lecture::nouvelle(36, 13);
-        colonne.rangees = "MWVIRENt".chars().map(|c| arbitre_engine::lecture::lire_rangee(&c.to_string()).unwrap()).collect();
-        let moteur = seul_valide("|M ; |U ; |N ; |I ; |R ; |E ; |N ; |t", 72, 72);
-        assert!(deux_lettres_d_une_solution(&colonne, &moteur(&colonne).unwrap(), &moteur, &mots).is_some());
-    }
-
-    #[test]
-    fn une_lettre_non_detectee_au_bout_et_une_autre_lue_de_travers() {
-        // FORET, 16 points : le F non détecté, le E lu « # ». OR#T, zéro.
-        let l = lecture("OR#T");
-        let moteur = seul_valide("|FORET", 16, 16);
-        let zero = moteur(&l).unwrap();
-        let v = deux_lettres_d_une_solution(&l, &zero, &moteur, &["FORET".to_string()]).expect("le F et le E");
-        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|FORET", Confirmation::Valide));
-        assert!(v.ecart.contains("non détectée"), "{}", v.ecart);
-        // En colonne, la lettre manquée au bout.
-        let mut colonne = Lecture::nouvelle(19, 11);
-        colonne.rangees = ["O", "R", "#", "T"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
-        let moteur = seul_valide("|F ; |O ; |R ; |E ; |T", 16, 16);
-        assert!(deux_lettres_d_une_solution(&colonne, &moteur(&colonne).unwrap(), &moteur, &["FORET".to_string()]).is_some());
-        // Deux lettres changées en plus de la lettre manquée : trop loin.
-        let l = lecture("OK#T");
-        let moteur = seul_valide("|FORET", 16, 16);
-        assert!(deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), &moteur, &["FORET".to_string()]).is_none());
-    }
-
-    #[test]
-    fn deux_lettres_d_une_solution_averties_pour_le_seul_score_a_un_chiffre_pres() {
-        // FRAYES, 44 points, écrit pour 47 (une faute de calcul, averti) : le Y lu V, le E lu
-        // F, sûrement. FRAVFS, zéro ; la solution à 44 points est à un chiffre de l'écrit.
-        let l = lecture("FRAVFS");
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(47);
-            if texte_court(l) == "|FRAYES" {
-                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 44, vec![Motif::Score]);
-            }
-            Some(d)
-        };
-        let v = deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), moteur, &["FRAYES".to_string()]).expect("à deux lettres de FRAYES");
-        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|FRAYES", Confirmation::FauteDeCalcul));
-    }
-
-    #[test]
-    fn une_reference_lue_absente_dans_un_cadre_encre_est_essayee() {
-        // POEME en colonne, 28 points en 12K ; la référence lue vide : pénalité de localisation.
-        let mut l = Lecture::nouvelle(5, 5);
-        l.rangees = "POEME".chars().map(|c| arbitre_engine::lecture::lire_rangee(&c.to_string()).unwrap()).collect();
-        l.score = Some("28".into());
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(28);
-            (d.verdict, d.score, d.motifs) = if l.reference.as_deref() == Some("12K") { (Verdict::Valide, 28, vec![]) } else { (Verdict::Penalite, 23, vec![Motif::LocalisationPenalite]) };
-            Some(d)
-        };
-        let penalite = moteur(&l).unwrap();
-        let v = reference_non_lue(&l, &penalite, moteur, true).expect("la référence du cadre encré");
-        assert_eq!((v.lecture.reference.as_deref(), v.caracteres, v.serait), (Some("12K"), 3, Confirmation::Valide));
-        assert!(v.raison(Verdict::Penalite).starts_with("sanction (pénalité) alors qu'à trois caractères près (la référence, lue absente alors que son cadre porte de l'encre), la lecture « ref: 12K ; score: 28 ; |P ; |O ; |E ; |M ; |E » serait valide"), "{}", v.raison(Verdict::Penalite));
-        // Un cadre vide : la référence a été oubliée, la sanction reste.
-        assert!(reference_non_lue(&l, &penalite, moteur, false).is_none());
-        // Une référence lue : c'est l'affaire des références voisines.
-        let mut lue = l.clone();
-        lue.reference = Some("B8".into());
-        assert!(reference_non_lue(&lue, &moteur(&lue).unwrap(), moteur, true).is_none());
     }
 
     #[test]
