@@ -64,7 +64,8 @@ impl LectureVoisine {
 pub enum Confirmation {
     /// Valide au score écrit.
     Valide,
-    /// Avertie pour le seul score, à un chiffre du score écrit : une faute de calcul du joueur.
+    /// Avertie pour le seul score, compté de travers par le joueur ([`compte_de_travers`] : à un
+    /// chiffre du score écrit, ou à deux points au plus).
     FauteDeCalcul,
     /// Avertie pour autre chose que le score (lettres de raccord…), payée au score écrit.
     AvertieAuScoreEcrit,
@@ -77,7 +78,7 @@ impl Confirmation {
     pub fn texte(self) -> &'static str {
         match self {
             Confirmation::Valide => "valide",
-            Confirmation::FauteDeCalcul => "avertie pour le seul score, à un chiffre du score écrit",
+            Confirmation::FauteDeCalcul => "avertie pour le seul score, à un chiffre ou à deux points du score écrit",
             Confirmation::AvertieAuScoreEcrit => "avertie, mais payée au score écrit",
             Confirmation::PenaliseeAuScoreEcrit => "pénalisée, mais d'une solution qui vaut le score écrit",
         }
@@ -180,7 +181,7 @@ fn confirmation(v: &Lecture, decision: &Decision, ecrit: u32, corriger: &impl Fn
     let d = corriger(v)?;
     let valide = d.verdict == Verdict::Valide && d.score == ecrit;
     let paie_plus = paie_moins((decision.verdict, decision.score), (d.verdict, d.score));
-    let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && a_un_chiffre_pres(&ecrit.to_string(), &d.score.to_string()) && paie_plus;
+    let faute_de_calcul = d.verdict == Verdict::Avertissement && d.motifs == [Motif::Score] && compte_de_travers(ecrit, d.score) && paie_plus;
     let averti_au_score_ecrit = d.verdict == Verdict::Avertissement && d.score == ecrit && paie_plus;
     // Une pénalité paie sa solution moins 5 points (localisation erronée, règlement
     // 5.3.3) : c'est la solution qui vaut le score écrit (AH, 30 points en I8, écrit en
@@ -408,6 +409,15 @@ fn references_a_deux_caracteres(r: &str) -> Vec<String> {
     refs
 }
 
+/// Un score que le joueur a pu compter de travers (un avertissement pour le seul score,
+/// règlement 5.3.2) et écrire ainsi : à un chiffre du vrai (HAUTE, 31 points, écrit 30), ou
+/// à deux points au plus (un point d'une lettre, doublé par une case : DIPLOMEE, 89 points,
+/// écrit 90 — le O lu W, un zéro que le score écrit ne contredisait pas, manche neuve
+/// `rosace` 1411, 28/11/2026, au seuil de lecture sûre essayé de 80 %).
+pub(crate) fn compte_de_travers(ecrit: u32, vrai: u32) -> bool {
+    ecrit != vrai && (ecrit.abs_diff(vrai) <= 2 || a_un_chiffre_pres(&ecrit.to_string(), &vrai.to_string()))
+}
+
 /// Deux nombres écrits qui ne diffèrent que d'un chiffre : changé (20 et 28), en plus ou en
 /// moins (12 et 2).
 pub(crate) fn a_un_chiffre_pres(a: &str, b: &str) -> bool {
@@ -519,6 +529,25 @@ mod tests {
         l.rangees = ["R", "E", "V"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
         let moteur = seul_valide("|R ; |EN ; |V", 12, 12);
         assert_eq!(texte_court(&lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le N").lecture), "|R ; |EN ; |V");
+    }
+
+    #[test]
+    fn un_score_compte_de_travers_de_deux_points_confirme_la_lecture_voisine() {
+        // DIPLOMEE, 89 points, écrit 90 (averti) ; le O lu W : DIPLWMEE, zéro.
+        let l = lecture("DIPLWMEE");
+        let moteur = |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(90);
+            if texte_court(l) == "|DIPLOMEE" {
+                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 89, vec![Motif::Score]);
+            }
+            Some(d)
+        };
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("le O");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|DIPLOMEE", Confirmation::FauteDeCalcul));
+        // Compté de travers : un chiffre, ou deux points au plus ; pas le même score, pas trois points.
+        assert!(compte_de_travers(90, 89) && compte_de_travers(30, 31) && compte_de_travers(20, 28) && compte_de_travers(12, 2));
+        assert!(!compte_de_travers(90, 90) && !compte_de_travers(90, 87) && !compte_de_travers(12, 21));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
-use crate::a_une_case_pres::{a_un_chiffre_pres, deux_lettres_d_une_solution, lecture_voisine, reference_non_lue, LectureVoisine};
+use crate::a_une_case_pres::{compte_de_travers, deux_lettres_d_une_solution, lecture_voisine, reference_non_lue, LectureVoisine};
 use crate::absences::absences;
 use crate::extraits_montres::{extraits, extraits_a_montrer, noter_les_extraits};
 use crate::autre_coup::{coup_du_bulletin, coup_voisin_sans_bulletin, RangeAilleurs};
@@ -353,7 +353,7 @@ fn lecture_voisine_confirmee(contextes: &Contextes<'_>, s: &LectureScan, l: &Lec
     lecture_voisine(l, decision, corriger)
         .or_else(|| {
             let ecrit = decision.score_revendique.filter(|_| decision.verdict != Verdict::Valide)?;
-            let mots = contextes.mots_aux_scores(l.coup, |score| score == ecrit || a_un_chiffre_pres(&ecrit.to_string(), &score.to_string()));
+            let mots = contextes.mots_aux_scores(l.coup, |score| score == ecrit || compte_de_travers(ecrit, score));
             deux_lettres_d_une_solution(l, decision, corriger, &mots)
         })
         .or_else(|| {
