@@ -14,18 +14,17 @@ use super::{confirmation, met_la_place_en_cause, LectureVoisine};
 use arbitre_engine::arbitrage::{Decision, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 
-/// Deux lettres d'un même mot lues sûrement de travers : un mot écrit (au moins trois
-/// lettres de suite sur une rangée ou une colonne, aucune barrée) qui, à deux lettres près,
-/// est une solution du coup au score écrit ; ou une lettre non détectée au bout d'un mot
-/// écrit seul sur une ligne, et une autre de travers ([`une_de_plus_et_une_autre`]). `mots` : les mots des solutions du coup qui
-/// valent le score écrit (lettres A–Z). MUNIRENt écrit pour 72 points, le U lu W à 99,9 %,
-/// le N lu V à 99,5 % : MWVIRENt, un zéro (manche neuve `2_ai` graine 1421, 28/11/2026 ;
-/// à vérifier pour la seule lecture sûre à 94 %, décidé seul si le reste du bulletin avait été
-/// lu plus sûrement). Essayer chaque paire de cases avec 26 × 26 lettres coûterait des
-/// milliers de corrections par sanction : les solutions au score écrit désignent les deux
-/// cases et leurs lettres, puis la lecture voisine est confirmée par la correction et le
-/// score écrit comme les autres ([`lecture_voisine`]). Rien n'est tiré vers la solution :
-/// la lecture et la décision provisoire restent celles de la machine.
+/// Deux cases d'un même mot lues sûrement de travers : un mot écrit (au moins trois lettres
+/// de suite sur une rangée ou une colonne ; une case lue barrée y compte, rendue à sa lettre)
+/// qui, à deux cases près, est une solution du coup ; ou une lettre non détectée au bout d'un
+/// mot écrit seul sur une ligne, et une autre de travers ([`une_de_plus_et_une_autre`]).
+/// `mots` : les mots des solutions du coup qui valent le score écrit, ou un score que le
+/// joueur a pu compter de travers (lettres A–Z). MUNIRENt écrit pour 72 points, le U lu W à
+/// 99,9 %, le N lu V à 99,5 % : MWVIRENt, un zéro (manche neuve `2_ai` graine 1421,
+/// 28/11/2026 ; à vérifier pour la seule lecture sûre à 94 %, décidé seul si le reste du
+/// bulletin avait été lu plus sûrement). Les solutions désignent les cases et leurs lettres,
+/// puis la lecture voisine est confirmée par la correction et le score écrit comme les autres
+/// ([`super::lecture_voisine`]).
 pub fn deux_lettres_d_une_solution(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>, mots: &[String]) -> Option<LectureVoisine> {
     let ecrit = decision.score_revendique?;
     if decision.verdict == Verdict::Valide {
