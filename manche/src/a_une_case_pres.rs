@@ -499,6 +499,19 @@ mod tests {
         assert_eq!(texte_court(&v.lecture), "|JOuR");
     }
 
+    /// Le moteur pour l'essai : la lecture dont le texte est `vrai` est avertie pour le seul
+    /// score (elle vaut `points`, le joueur a écrit `ecrit`), toute autre est un zéro.
+    pub(super) fn seul_averti_pour_le_score(vrai: &'static str, points: u32, ecrit: u32) -> impl Fn(&Lecture) -> Option<Decision> {
+        move |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(ecrit);
+            if texte_court(l) == vrai {
+                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, points, vec![Motif::Score]);
+            }
+            Some(d)
+        }
+    }
+
     /// Le moteur pour l'essai : la lecture dont le texte est `vrai` vaut `points` au score
     /// écrit `ecrit`, toute autre est un zéro.
     pub(super) fn seul_valide(vrai: &'static str, points: u32, ecrit: u32) -> impl Fn(&Lecture) -> Option<Decision> {
@@ -535,14 +548,7 @@ mod tests {
     fn un_score_compte_de_travers_de_deux_points_confirme_la_lecture_voisine() {
         // DIPLOMEE, 89 points, écrit 90 (averti) ; le O lu W : DIPLWMEE, zéro.
         let l = lecture("DIPLWMEE");
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(90);
-            if texte_court(l) == "|DIPLOMEE" {
-                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 89, vec![Motif::Score]);
-            }
-            Some(d)
-        };
+        let moteur = seul_averti_pour_le_score("|DIPLOMEE", 89, 90);
         let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("le O");
         assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|DIPLOMEE", Confirmation::FauteDeCalcul));
         // Compté de travers : un chiffre, ou deux points au plus ; pas le même score, pas trois points.
@@ -554,16 +560,9 @@ mod tests {
     fn une_case_lue_en_trop_est_trouvee() {
         // TYPES, le T coupé en deux au bord d'une case : TIYPES, zéro ; TYPES serait averti
         // pour le seul score (22 points, 20 écrits : à un chiffre du score écrit).
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(20);
-            if texte_court(l) == "|TYPES" {
-                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 22, vec![Motif::Score]);
-            }
-            Some(d)
-        };
+        let moteur = seul_averti_pour_le_score("|TYPES", 22, 20);
         let l = lecture("TIYPES");
-        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la case en trop");
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("la case en trop");
         assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|TYPES", Confirmation::FauteDeCalcul));
         assert!(v.ecart.contains("case lue en trop"), "{}", v.ecart);
         // Écrit en colonne : de même.
@@ -633,15 +632,8 @@ mod tests {
     fn une_lettre_mal_lue_d_un_mot_averti_pour_son_score_est_trouvee() {
         // HAUTE (31 points) écrit 30 : avertissement ; lu HAUIE (le T lu I) : zéro.
         let l = lecture("HAUIE");
-        let moteur = |v: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(v.table, v.coup);
-            d.score_revendique = Some(30);
-            if texte_court(v) == "|HAUTE" {
-                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 31, vec![Motif::Score]);
-            }
-            Some(d)
-        };
-        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("le T");
+        let moteur = seul_averti_pour_le_score("|HAUTE", 31, 30);
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("le T");
         assert_eq!(texte_court(&v.lecture), "|HAUTE");
         // Un score écrit loin du vrai (52 pour 31) ne confirme rien : le zéro reste.
         let loin = |v: &Lecture| moteur(v).map(|mut d| {

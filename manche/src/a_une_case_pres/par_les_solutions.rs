@@ -163,7 +163,7 @@ fn a_deux_lettres_de(l: &Lecture, cases: &[(usize, usize)], mot: &str) -> Option
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{lecture, seul_valide};
+    use super::super::tests::{lecture, seul_averti_pour_le_score, seul_valide};
     use super::super::{lecture_voisine, Confirmation};
     use super::*;
     use crate::jugement::texte_court;
@@ -233,14 +233,7 @@ mod tests {
         // FRAYES, 44 points, écrit pour 47 (une faute de calcul, averti) : le Y lu V, le E lu
         // F, sûrement. FRAVFS, zéro ; la solution à 44 points est à un chiffre de l'écrit.
         let l = lecture("FRAVFS");
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(47);
-            if texte_court(l) == "|FRAYES" {
-                (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 44, vec![Motif::Score]);
-            }
-            Some(d)
-        };
+        let moteur = seul_averti_pour_le_score("|FRAYES", 44, 47);
         let v = deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), moteur, &["FRAYES".to_string()]).expect("à deux lettres de FRAYES");
         assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|FRAYES", Confirmation::FauteDeCalcul));
     }
