@@ -15,12 +15,11 @@ use commun::manche_generee::rejouer;
 #[test]
 fn un_zero_qu_une_case_lue_en_trop_expliquerait_est_a_verifier() {
     let r = rejouer("rosace.partie", &["--graine", "1231", "--dpi-max", "200"], 50, 9, 50);
-    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
+    let verite = &r.verite;
     assert_eq!(verite["intention"]["mot"], "TYPES");
     assert_eq!(verite["intention"]["attendu"]["verdict"], "avertissement");
 
-    let d = &decisions[&(50, 9)];
-    assert_eq!(d["image"].as_str(), Some(image.as_str()), "{d}");
+    let d = r.decision_du_scan(50, 9);
     // La machine lit TIYPES et met un zéro provisoire ; mais à une case près, TYPES serait
     // averti pour le seul score, à un chiffre du score écrit : une personne regarde.
     assert_eq!(d["verdict"], "zero", "{d}");
@@ -36,11 +35,10 @@ fn un_zero_qu_une_case_lue_en_trop_expliquerait_est_a_verifier() {
 #[test]
 fn une_penalite_que_deux_caracteres_de_la_reference_expliqueraient_est_a_verifier() {
     let r = rejouer("fumee.partie", &["--graine", "1291"], 6, 21, 6);
-    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
+    let verite = &r.verite;
     assert_eq!((verite["intention"]["mot"].as_str(), verite["intention"]["ref"].as_str()), (Some("ET"), Some("I13")));
 
-    let d = &decisions[&(6, 21)];
-    assert_eq!(d["image"].as_str(), Some(image.as_str()), "{d}");
+    let d = r.decision_du_scan(6, 21);
     assert_eq!(d["verdict"], "penalite", "{d}");
     assert_eq!(d["a_verifier"], true, "pénalité automatique sur une référence mal lue : {d}");
     let raisons = d["raisons"].to_string();

@@ -20,8 +20,7 @@ fn un_numero_sur_qui_peut_etre_celui_d_une_table_sans_bulletin_est_a_verifier() 
 
     // Le scan de la 32 rangé à la 31 (le numéro lu sûrement) : payé provisoirement, mais à
     // vérifier, et la raison dit quelle table sans bulletin il est peut-être.
-    let range = &decisions[&(31, 15)];
-    assert_eq!(range["image"].as_str(), Some(image.as_str()), "{range}");
+    let range = r.decision_du_scan(31, 15);
     assert_eq!(range["a_verifier"], true, "payé à une table absente sans qu'une personne regarde : {range}");
     let raisons = range["raisons"].to_string();
     assert!(raisons.contains("numéro de table lu 31 (99.7 %), peut-être 32 (0.3 %), une table sans bulletin à ce coup"), "{raisons}");
@@ -39,12 +38,11 @@ fn un_numero_sur_qui_peut_etre_celui_d_une_table_sans_bulletin_est_a_verifier() 
 #[test]
 fn un_numero_lu_avec_doute_n_est_pas_confirme_quand_une_lecture_rare_nomme_une_table_sans_bulletin() {
     let r = rejouer("2_ai.partie", &["--graine", "1211", "--jpeg-max", "55"], 9, 11, 4);
-    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
+    let (verite, decisions) = (&r.verite, &r.decisions);
     assert!(r.scans.join("coup-11/absent-table009.json").is_file());
     assert_eq!(verite["intention"]["attendu"]["verdict"], "valide");
 
-    let range = &decisions[&(9, 11)];
-    assert_eq!(range["image"].as_str(), Some(image.as_str()), "{range}");
+    let range = r.decision_du_scan(9, 11);
     assert_eq!(range["a_verifier"], true, "payé à une table absente sans qu'une personne regarde : {range}");
     assert!(range["table_deduite"].is_null(), "{range}");
     let absence = &decisions[&(4, 11)];

@@ -13,13 +13,12 @@ use commun::manche_generee::rejouer;
 #[test]
 fn une_seconde_solution_negligee_dans_le_dessin_de_la_solution_payee_est_a_verifier() {
     let r = rejouer("2_ai.partie", &["--graine", "1131", "--dpi-max", "400"], 14, 4, 14);
-    let (verite, image, decisions) = (&r.verite, &r.image, &r.decisions);
+    let verite = &r.verite;
     assert_eq!(verite["intention"]["mot"], "JASERAN");
     assert_eq!(verite["intention"]["attendu"]["verdict"], "avertissement");
     assert_eq!(verite["intention"]["attendu"]["score"], 30);
 
-    let d = &decisions[&(14, 4)];
-    assert_eq!(d["image"].as_str(), Some(image.as_str()), "{d}");
+    let d = r.decision_du_scan(14, 4);
     // La machine lit un seul dessin et paie JALES ; le mot négligé envoie le bulletin à une
     // personne, et la raison le nomme.
     assert_eq!(d["a_verifier"], true, "payé plus que le minimum de deux solutions sans qu'une personne regarde : {d}");

@@ -102,8 +102,8 @@ impl Confirmation {
 ///   la référence changés ensemble, chacun en une lettre A–O ou un chiffre (une référence
 ///   bien formée) ;
 ///
-/// toutes valides **au score écrit** (ou averties pour le seul score, à un chiffre du score
-/// écrit : une faute de calcul du joueur ; ou averties pour autre chose que le score, payées
+/// toutes valides **au score écrit** (ou averties pour le seul score, à un score que le
+/// joueur a pu compter de travers, [`compte_de_travers`] : règlement 5.3.2 ; ou averties pour autre chose que le score, payées
 /// au score écrit, plus que la décision de la machine : deux lettres de raccord seulement,
 /// billet case (6), règlement 4.3.2 et 5.5, au lieu de la pénalité d'une localisation que
 /// la lettre mal lue rend impossible ; ou pénalisées, d'une solution qui vaut le score
@@ -170,8 +170,8 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
 /// Ce que le score écrit dit d'une lecture voisine `v` de celle de la machine, dont la
 /// décision est la sanction `decision` : rien, ou comment il la confirme. Ce que le joueur a
 /// écrit ailleurs confirme la lecture voisine : valide au score écrit ; ou, faute de calcul
-/// du joueur d'un chiffre (HAUTE, 31 points, écrit 30), avertie pour le seul score à un
-/// chiffre du score écrit, et payant plus que la décision de la machine ; ou avertie pour
+/// du joueur (HAUTE, 31 points, écrit 30 ; [`compte_de_travers`]), avertie pour le seul
+/// score (règlement 5.3.2), et payant plus que la décision de la machine ; ou avertie pour
 /// autre chose, payée au score écrit, plus que la machine (JALES dessiné sous ses raccords E
 /// et F, le E lu F à 99,9 % : pénalité au lieu d'un avertissement) ; ou pénalisée d'une
 /// solution qui vaut le score écrit, plus que la machine (AH, 30 points en I8, écrit en H 8 :

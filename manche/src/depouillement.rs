@@ -8,7 +8,7 @@
 use crate::a_une_case_pres::{compte_de_travers, deux_lettres_d_une_solution, lecture_voisine, reference_non_lue, LectureVoisine};
 use crate::absences::absences;
 use crate::extraits_montres::{extraits, extraits_a_montrer, noter_les_extraits};
-use crate::autre_coup::{coup_du_bulletin, coup_voisin_sans_bulletin, RangeAilleurs};
+use crate::autre_coup::{coup_du_bulletin, coup_voisin_sans_bulletin, Correcteur, RangeAilleurs};
 use crate::coup_etranger::coups_etrangers;
 use crate::attribution::{repartir, Attribution};
 use crate::bilan::{Bilan, Place};
@@ -282,7 +282,7 @@ fn numero_peut_etre_d_un_absent(j: &mut ScanJuge, s: &LectureScan, sans_bulletin
 /// doute compte, si l'attribution est incertaine ou si le recalage est douteux.
 fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuils: Seuils, nb_coups: u32, formulaire: &Formulaire) -> ScanJuge {
     let image = nom_image(s);
-    let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
+    let corriger = |l: &Lecture| contextes.decision(l);
     let Some(j) = juger(s, a.table, a.coup, seuils, corriger) else {
         let er = ErreurBulletin { fichier: image, ligne: 0, table: Some(a.table), coup: Some(a.coup), message: MESSAGE_PANNE.into(), genre: GenreErreur::Interne };
         return ScanJuge { place: Place::EnErreur, bulletin: Err(er), doute: None, ailleurs: None };
@@ -345,11 +345,11 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
 
 /// Une lecture voisine de celle de la machine que le score écrit confirmerait, pour une
 /// sanction décidée sans autre raison de la regarder ([`crate::a_une_case_pres`]) : à un
-/// caractère près, puis deux lettres d'un même mot désignées par une solution du coup (au
-/// score écrit, ou à un chiffre de lui : une faute de calcul du joueur), puis une référence
-/// lue absente dans un cadre encré.
+/// caractère près, puis deux cases d'un même mot désignées par une solution du coup (au
+/// score écrit, ou à un score compté de travers par le joueur : règlement 5.3.2), puis une
+/// référence lue absente dans un cadre encré.
 fn lecture_voisine_confirmee(contextes: &Contextes<'_>, s: &LectureScan, l: &Lecture, decision: &Decision) -> Option<LectureVoisine> {
-    let corriger = |l: &Lecture| contextes.corriger(l).and_then(Result::ok);
+    let corriger = |l: &Lecture| contextes.decision(l);
     lecture_voisine(l, decision, corriger)
         .or_else(|| {
             let ecrit = decision.score_revendique.filter(|_| decision.verdict != Verdict::Valide)?;

@@ -78,3 +78,13 @@ pub fn rejouer(nom: &str, options: &[&str], tables: u32, coup: u32, table: u32) 
     let decisions = decisions_du_run(&partie, &scans, tables, coup, dossier.path());
     Rejeu { scans, image, verite, decisions, _dossier: dossier }
 }
+
+impl Rejeu {
+    /// La décision rangée à (`table`, `coup`), qui doit être celle du scan rejoué (la table
+    /// où la machine l'a rangé n'est pas toujours la sienne).
+    pub fn decision_du_scan(&self, table: u64, coup: u64) -> &Value {
+        let d = &self.decisions[&(table, coup)];
+        assert_eq!(d["image"].as_str(), Some(self.image.as_str()), "{d}");
+        d
+    }
+}

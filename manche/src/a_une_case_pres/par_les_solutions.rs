@@ -62,8 +62,7 @@ fn une_de_plus_et_une_autre(l: &Lecture, mot: &str) -> Vec<Lecture> {
         }
         let mut nouvelles = cases.clone();
         for k in ecarts {
-            let entouree = matches!(cases[k].contenu, Contenu::Lettre(t) if t.entouree);
-            nouvelles[k].contenu = Contenu::Lettre(Trace { lettre: reste[k], entouree });
+            nouvelles[k] = avec_la_lettre(&cases[k], reste[k]);
         }
         let x = Cellule::lettre(if devant { lettres[0] } else { lettres[cases.len()] });
         if devant {
@@ -80,8 +79,9 @@ fn une_de_plus_et_une_autre(l: &Lecture, mot: &str) -> Vec<Lecture> {
 
 /// Une référence que la machine n'a pas lue (lue vide, « pas de référence »), alors que son
 /// cadre porte de l'encre (`cadre_encre`) : chaque référence bien formée (une lettre A–O et
-/// un nombre 1–15, dans un sens puis dans l'autre) essayée au score écrit, quand la sanction
-/// met la place en cause. POEME écrit en 12K pour 28 points, la référence lue vide à 84 %
+/// un nombre 1–15, dans un sens puis dans l'autre, règlement 4.3.1) essayée au score écrit,
+/// quand la sanction met la place en cause (localisation absente ou erronée, règlement
+/// 5.3.3). POEME écrit en 12K pour 28 points, la référence lue vide à 84 %
 /// (« B8 » 11 %) : pénalité de localisation, 23 points (manche neuve `rosace` graine 1311,
 /// 28/11/2026, au seuil de lecture sûre essayé de 80 %). Une référence oubliée laisse son
 /// cadre vide : rien n'y est essayé.
@@ -103,9 +103,16 @@ pub fn reference_non_lue(l: &Lecture, decision: &Decision, corriger: impl Fn(&Le
         })
 }
 
+/// La case `c` avec la lettre `x` d'une solution, non barrée, son cercle gardé (un joker
+/// revendiqué le reste).
+fn avec_la_lettre(c: &Cellule, x: char) -> Cellule {
+    let entouree = matches!(c.contenu, Contenu::Lettre(t) if t.entouree);
+    Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree }), barree: false }
+}
+
 /// Les mots écrits d'une lecture : les suites d'au moins trois cases écrites (une lettre ou
 /// `#`, barrée ou non), sur une rangée puis sur une colonne, chacune par ses positions. Une
-/// case lue barrée y reste : la barre d'un E, le trait d'un A ou d'un T, lus sûrement comme
+/// case lue barrée — qui n'existe pas pour la correction, règlement 5.4 — y reste : la barre d'un E, le trait d'un A ou d'un T, lus sûrement comme
 /// une case barrée, et la lettre avec (QAT lu G~MT, DIPLOMEE lu DIPLO~WEE, JOUR lu JOU~K,
 /// JET lu J~FI : manches neuves `hutte` 1181 et 1151, `rosace` 1191, `fumee` 1201,
 /// 28/11/2026, au seuil de lecture sûre essayé de 80 %).
@@ -155,8 +162,7 @@ fn a_deux_lettres_de(l: &Lecture, cases: &[(usize, usize)], mot: &str) -> Option
     let mut a = l.clone();
     for k in ecarts {
         let (i, j) = cases[k];
-        let entouree = lue(cases[k]).is_some_and(|t| t.entouree);
-        a.rangees[i][j] = Cellule { contenu: Contenu::Lettre(Trace { lettre: lettres[k], entouree }), barree: false };
+        a.rangees[i][j] = avec_la_lettre(&l.rangees[i][j], lettres[k]);
     }
     Some(a)
 }
