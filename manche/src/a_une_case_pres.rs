@@ -24,7 +24,7 @@ use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 use arbitre_pipeline::lecture_scan::reference_bien_formee;
 
 mod par_les_solutions;
-pub use par_les_solutions::{deux_lettres_d_une_solution, reference_non_lue};
+pub use par_les_solutions::{deux_lettres_d_une_solution, toute_autre_reference};
 
 /// Une lecture voisine de celle de la machine, que ce que le joueur a écrit confirmerait, et
 /// ce qui les sépare.
@@ -98,9 +98,9 @@ impl Confirmation {
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
 /// - à deux caractères près, quand la décision met la place en cause (placement
 ///   impossible, localisation, référence et sens inversés), chaque case écrite changée
-///   comme plus haut *et* la référence changée comme plus haut ; puis deux caractères de
-///   la référence changés ensemble, chacun en une lettre A–O ou un chiffre (une référence
-///   bien formée) ;
+///   comme plus haut *et* la référence changée comme plus haut ; puis chaque référence bien
+///   formée à deux opérations de la référence lue (deux caractères changés, ou l'un manqué
+///   ou lu en trop : [`references_a_deux_operations`]) ;
 ///
 /// toutes valides **au score écrit** (ou averties pour le seul score, à un score que le
 /// joueur a pu compter de travers, [`compte_de_travers`] : règlement 5.3.2 ; ou averties pour autre chose que le score, payées
@@ -144,12 +144,15 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
         // Deux caractères de la référence lus sûrement de travers, chacun pris pour un autre
         // (ET écrit en I13, 18 points : le I lu 1 et le 3 lu B, « 11B » à 99,8 % ; ET en
         // 11B pénalisé, 13 points au lieu de 18 — manche neuve `fumee` graine 1291,
-        // 28/11/2026). Essayée seulement quand la décision met la place en cause.
+        // 28/11/2026), ou l'un manqué et l'autre de travers (HUE en 10O, 20 points, lu « 1D »
+        // à 98,9 % : pénalité au lieu d'un avertissement payé 20 — `hutte` graine 1141, au
+        // seuil de lecture sûre essayé de 80 %). Essayée seulement quand la décision met la
+        // place en cause.
         .or_else(|| {
             if !met_la_place_en_cause(decision) {
                 return None;
             }
-            let lectures = l.reference.as_deref().map(references_a_deux_caracteres).unwrap_or_default().into_iter().map(|r| {
+            let lectures = l.reference.as_deref().map(references_a_deux_operations).unwrap_or_default().into_iter().map(|r| {
                 let mut a = l.clone();
                 a.reference = Some(r);
                 a
@@ -384,29 +387,36 @@ fn references_voisines(r: &str) -> Vec<String> {
     refs
 }
 
-/// Les références bien formées (une lettre A–O et un nombre 1–15, règlement 4.3.1) qui ne
-/// diffèrent de la référence lue `r` que par deux de ses caractères écrits, chacun lu à la
-/// place d'une lettre A–O ou d'un chiffre (« 11B » pour « I13 »).
-fn references_a_deux_caracteres(r: &str) -> Vec<String> {
-    let c: Vec<char> = r.chars().collect();
-    let ecrits: Vec<usize> = (0..c.len()).filter(|&i| !c[i].is_whitespace()).collect();
-    let symboles: Vec<char> = ('A'..='O').chain('0'..='9').collect();
-    let mut refs: Vec<String> = Vec::new();
-    for (k, &i) in ecrits.iter().enumerate() {
-        for &j in &ecrits[k + 1..] {
-            for &x in symboles.iter().filter(|&&x| x != c[i]) {
-                for &y in symboles.iter().filter(|&&y| y != c[j]) {
-                    let mut v = c.clone();
-                    (v[i], v[j]) = (x, y);
-                    let t: String = v.into_iter().collect();
-                    if reference_bien_formee(&t) && !refs.contains(&t) {
-                        refs.push(t);
-                    }
-                }
-            }
-        }
-    }
-    refs
+/// Les références bien formées (une lettre A–O et un nombre 1–15, règlement 4.3.1), dans un
+/// sens puis dans l'autre : « A1 », « 1A », …, « O15 », « 15O ».
+fn references_bien_formees() -> impl Iterator<Item = String> {
+    ('A'..='O').flat_map(|x| (1..=15).flat_map(move |n| [format!("{x}{n}"), format!("{n}{x}")]))
+}
+
+/// Les références bien formées à deux opérations au plus de la référence lue `r` : un
+/// caractère lu à la place d'un autre, manqué ou lu en trop (distance d'édition, blancs
+/// ignorés). « 11B » pour « I13 » (le I lu 1, le 3 lu B) ; « 1D » pour « 10O » (le 0 manqué,
+/// le O lu D). Sans la référence lue retournée (« 13G » pour « G13 ») : l'inversion est une
+/// faute du joueur que la correction reconnaît elle-même (guide 5.1.2), pas une lecture.
+fn references_a_deux_operations(r: &str) -> Vec<String> {
+    let lue = sans_blancs(r);
+    references_bien_formees().filter(|t| (1..=2).contains(&strsim::levenshtein(&lue, t)) && !retournee(&lue, t)).collect()
+}
+
+/// La référence `r` sans ses blancs (« 13 G » : « 13G »).
+fn sans_blancs(r: &str) -> String {
+    r.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// La référence bien formée `t` est la référence lue `lue` (sans blancs) retournée : les
+/// mêmes caractères dans un autre ordre (« 13G » pour « G13 »).
+fn retournee(lue: &str, t: &str) -> bool {
+    let trie = |r: &str| {
+        let mut c: Vec<char> = r.chars().collect();
+        c.sort_unstable();
+        c
+    };
+    lue != t && trie(lue) == trie(t)
 }
 
 /// Un score que le joueur a pu compter de travers (un avertissement pour le seul score,
@@ -597,9 +607,35 @@ mod tests {
         let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la référence à deux caractères près");
         assert_eq!((v.lecture.reference.as_deref(), v.caracteres), (Some("I13"), 2));
         // Seules des références bien formées sont essayées, chacune une fois.
-        let refs = references_a_deux_caracteres("11B");
+        let refs = references_a_deux_operations("11B");
         assert!(refs.iter().all(|r| reference_bien_formee(r)) && refs.contains(&"I13".to_string()) && !refs.contains(&"11B".to_string()));
         assert_eq!(refs.len(), refs.iter().collect::<std::collections::BTreeSet<_>>().len());
+        // Trois opérations : trop loin (« A7 » pour « 11B »).
+        assert!(!refs.contains(&"A7".to_string()));
+        // La référence retournée n'est pas une lecture voisine : c'est l'inversion du joueur
+        // (SAX écrit en « 12 B » au lieu de B12 : averti, guide 5.1.2).
+        let refs = references_a_deux_operations("12 B");
+        assert!(!refs.contains(&"B12".to_string()) && refs.contains(&"B2".to_string()) && refs.contains(&"12C".to_string()));
+    }
+
+    #[test]
+    fn un_caractere_de_la_reference_manque_et_un_autre_lu_de_travers() {
+        // HUE écrit en 10O, 20 points (averti : des lettres de raccord) ; lu « 1D » : le 0
+        // manqué, le O lu D. Pénalisé en 1D, 15 points.
+        let mut l = lecture("HUE");
+        l.reference = Some("1 D".into());
+        let moteur = |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(20);
+            match l.reference.as_deref() {
+                Some("10O") => (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 20, vec![Motif::LettresRaccord]),
+                _ => (d.verdict, d.score, d.motifs) = (Verdict::Penalite, 15, vec![Motif::LocalisationPenalite]),
+            }
+            Some(d)
+        };
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la référence à deux opérations près");
+        assert_eq!((v.lecture.reference.as_deref(), v.caracteres, v.serait), (Some("10O"), 2, Confirmation::AvertieAuScoreEcrit));
+        assert!(references_a_deux_operations("1 D").contains(&"10O".to_string()));
     }
 
     #[test]

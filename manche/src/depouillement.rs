@@ -5,7 +5,7 @@
 //! corrections des personnes appliquées. Chaque image finit à exactement une place : le
 //! [`Bilan`] le compte.
 
-use crate::a_une_case_pres::{compte_de_travers, deux_lettres_d_une_solution, lecture_voisine, reference_non_lue, LectureVoisine};
+use crate::a_une_case_pres::{compte_de_travers, deux_lettres_d_une_solution, lecture_voisine, toute_autre_reference, LectureVoisine};
 use crate::absences::absences;
 use crate::extraits_montres::{extraits, extraits_a_montrer, noter_les_extraits};
 use crate::autre_coup::{coup_du_bulletin, coup_voisin_sans_bulletin, Correcteur, RangeAilleurs};
@@ -346,8 +346,8 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
 /// Une lecture voisine de celle de la machine que le score écrit confirmerait, pour une
 /// sanction décidée sans autre raison de la regarder ([`crate::a_une_case_pres`]) : à un
 /// caractère près, puis deux cases d'un même mot désignées par une solution du coup (au
-/// score écrit, ou à un score compté de travers par le joueur : règlement 5.3.2), puis une
-/// référence lue absente dans un cadre encré.
+/// score écrit, ou à un score compté de travers par le joueur : règlement 5.3.2), puis toute
+/// autre référence, quand celle du cadre encré est lue absente ou tout autre.
 fn lecture_voisine_confirmee(contextes: &Contextes<'_>, s: &LectureScan, l: &Lecture, decision: &Decision) -> Option<LectureVoisine> {
     let corriger = |l: &Lecture| contextes.decision(l);
     lecture_voisine(l, decision, corriger)
@@ -358,7 +358,7 @@ fn lecture_voisine_confirmee(contextes: &Contextes<'_>, s: &LectureScan, l: &Lec
         })
         .or_else(|| {
             let cadre_encre = s.reference.alternatives.iter().any(|a| !a.lecture.is_empty() && f64::from(a.p) >= crate::doute::P_NEGLIGEABLE);
-            reference_non_lue(l, decision, corriger, cadre_encre)
+            toute_autre_reference(l, decision, corriger, cadre_encre)
         })
 }
 

@@ -1,6 +1,6 @@
 //! Le garde-fou des sanctions, quand la lecture voisine est à plus d'un caractère de celle
 //! de la machine : les solutions du coup au score écrit désignent les cases à essayer (deux
-//! cases d'un même mot, une lettre manquée au bout d'un mot et une autre), et une référence
+//! cases d'un même mot ; une lettre manquée ou une case lue en trop, et une autre), et une référence
 //! lue absente dans un cadre encré est essayée en entier. Essayer chaque paire de cases avec
 //! 26 × 26 lettres coûterait des milliers de corrections par sanction. Trouvés en éprouvant
 //! le garde-fou au seuil de lecture sûre de 80 % (au lieu de 97 %) sur des manches neuves :
@@ -10,14 +10,15 @@
 //! celles de la machine, la lecture voisine est confirmée par la correction et le score écrit
 //! ([`super::confirmation`]).
 
-use super::{confirmation, met_la_place_en_cause, LectureVoisine};
+use super::{confirmation, met_la_place_en_cause, Confirmation, LectureVoisine};
 use arbitre_engine::arbitrage::{Decision, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 
 /// Deux cases d'un même mot lues sûrement de travers : un mot écrit (au moins trois lettres
 /// de suite sur une rangée ou une colonne ; une case lue barrée y compte, rendue à sa lettre)
-/// qui, à deux cases près, est une solution du coup ; ou une lettre non détectée au bout d'un
-/// mot écrit seul sur une ligne, et une autre de travers ([`une_de_plus_et_une_autre`]).
+/// qui, à deux cases près, est une solution du coup ; ou un mot écrit seul sur une ligne à
+/// deux opérations d'une solution, dont une lettre non détectée ou une case lue en trop
+/// ([`a_deux_operations_de`]).
 /// `mots` : les mots des solutions du coup qui valent le score écrit, ou un score que le
 /// joueur a pu compter de travers (lettres A–Z). MUNIRENt écrit pour 72 points, le U lu W à
 /// 99,9 %, le N lu V à 99,5 % : MWVIRENt, un zéro (manche neuve `2_ai` graine 1421,
@@ -31,67 +32,124 @@ pub fn deux_lettres_d_une_solution(l: &Lecture, decision: &Decision, corriger: i
         return None;
     }
     let deux_lettres = mots_ecrits(l).into_iter().flat_map(|cases| mots.iter().filter_map(move |mot| a_deux_lettres_de(l, &cases, mot)));
-    let une_de_plus = mots.iter().flat_map(|mot| une_de_plus_et_une_autre(l, mot));
+    // Une lecture qui ajoute ou retire une case s'éloigne plus de celle de la machine : le
+    // score écrit doit la confirmer pleinement, valide ou averti pour le seul score (VIOL,
+    // une lettre que le joueur n'avait pas, zéro juste : KIL, à deux opérations, serait
+    // pénalisé d'une solution qui vaut le score écrit — une coïncidence, évaluation, table 24,
+    // coup 14).
+    let pleinement = |c: &Confirmation| matches!(c, Confirmation::Valide | Confirmation::FauteDeCalcul);
+    let a_deux_operations = mots.iter().filter_map(|mot| a_deux_operations_de(l, mot)).map(|(lecture, ecart)| (lecture, ecart, true));
     deux_lettres
-        .map(|lecture| (lecture, "deux lettres d'un même mot"))
-        .chain(une_de_plus.map(|lecture| (lecture, "une lettre non détectée au bout du mot, et une autre lettre")))
-        .find_map(|(lecture, ecart)| confirmation(&lecture, decision, ecrit, &corriger).map(|serait| LectureVoisine { lecture, ecart, caracteres: 2, serait }))
+        .map(|lecture| (lecture, "deux lettres d'un même mot", false))
+        .chain(a_deux_operations)
+        .find_map(|(lecture, ecart, stricte)| {
+            let serait = confirmation(&lecture, decision, ecrit, &corriger).filter(|c| !stricte || pleinement(c))?;
+            Some(LectureVoisine { lecture, ecart, caracteres: 2, serait })
+        })
 }
 
-/// Un mot écrit seul sur une ligne (une rangée, ou une colonne) qui, avec une lettre de plus
-/// à l'un de ses bouts et au plus une autre lettre changée, serait `mot` : le F de FORET non
-/// détecté et le E lu « # », OR#T, un zéro (manche neuve `hutte` graine 1361, 28/11/2026, au
-/// seuil de lecture sûre essayé de 80 %). Les lectures ainsi faites, le cercle de chaque case
-/// gardé.
-fn une_de_plus_et_une_autre(l: &Lecture, mot: &str) -> Vec<Lecture> {
+/// Un mot écrit seul sur une ligne (une rangée, ou une colonne) qui, à deux opérations près
+/// dont l'une au moins ajoute ou retire une case, serait `mot` : une lettre non détectée (au
+/// bout du mot, ou cachée dans l'encre d'une voisine), une case lue en trop (une lettre large
+/// coupée en deux), et au plus une autre case lue de travers (une autre lettre, ou une case
+/// lue barrée rendue à sa lettre). Le F de FORET non détecté et le E lu « # » : OR#T, un zéro
+/// (manche neuve `hutte` graine 1361) ; le W de WESTIE, large de deux cases, lu « LN » :
+/// LNESTIE, un zéro au lieu de 49 points (`fumee` 1021) ; le R de BRUIE écrit dans la boucle
+/// du B, le B lu barré : ~BUIE, un zéro au lieu d'un avertissement payé 18 (`hutte` 1091) —
+/// trois manches neuves du 28/11/2026, au seuil de lecture sûre essayé de 80 %. Une lecture
+/// à la même longueur que `mot` est l'affaire de [`a_deux_lettres_de`]. La lecture ainsi faite,
+/// et ce qui la sépare de celle de la machine ; le cercle d'une case gardé avec sa lettre.
+fn a_deux_operations_de(l: &Lecture, mot: &str) -> Option<(Lecture, &'static str)> {
     let en_rangee = l.rangees.len() == 1;
     if !(en_rangee || l.rangees.iter().all(|r| r.len() <= 1)) {
-        return Vec::new();
+        return None;
     }
     let cases: Vec<Cellule> = if en_rangee { l.rangees[0].clone() } else { l.rangees.iter().map(|r| r.first().cloned().unwrap_or_else(Cellule::vide)).collect() };
     let lettres: Vec<char> = mot.chars().map(|c| c.to_ascii_uppercase()).collect();
-    let ecrite = |c: &Cellule| !c.barree && matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible);
-    if cases.len() < 2 || lettres.len() != cases.len() + 1 || !cases.iter().all(ecrite) {
-        return Vec::new();
-    }
-    let mut v = Vec::new();
-    for (devant, reste) in [(true, &lettres[1..]), (false, &lettres[..cases.len()])] {
-        let ecarts: Vec<usize> = (0..cases.len()).filter(|&k| !matches!(cases[k].contenu, Contenu::Lettre(t) if t.lettre == reste[k])).collect();
-        if ecarts.len() > 1 {
-            continue;
-        }
-        let mut nouvelles = cases.clone();
-        for k in ecarts {
-            nouvelles[k] = avec_la_lettre(&cases[k], reste[k]);
-        }
-        let x = Cellule::lettre(if devant { lettres[0] } else { lettres[cases.len()] });
-        if devant {
-            nouvelles.insert(0, x);
-        } else {
-            nouvelles.push(x);
-        }
-        let mut a = l.clone();
-        a.rangees = if en_rangee { vec![nouvelles] } else { nouvelles.into_iter().map(|c| vec![c]).collect() };
-        v.push(a);
-    }
-    v
-}
-
-/// Une référence que la machine n'a pas lue (lue vide, « pas de référence »), alors que son
-/// cadre porte de l'encre (`cadre_encre`) : chaque référence bien formée (une lettre A–O et
-/// un nombre 1–15, dans un sens puis dans l'autre, règlement 4.3.1) essayée au score écrit,
-/// quand la sanction met la place en cause (localisation absente ou erronée, règlement
-/// 5.3.3). POEME écrit en 12K pour 28 points, la référence lue vide à 84 %
-/// (« B8 » 11 %) : pénalité de localisation, 23 points (manche neuve `rosace` graine 1311,
-/// 28/11/2026, au seuil de lecture sûre essayé de 80 %). Une référence oubliée laisse son
-/// cadre vide : rien n'y est essayé.
-pub fn reference_non_lue(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>, cadre_encre: bool) -> Option<LectureVoisine> {
-    let ecrit = decision.score_revendique?;
-    if decision.verdict == Verdict::Valide || l.reference.is_some() || !cadre_encre || !met_la_place_en_cause(decision) {
+    let ecrite = |c: &Cellule| matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible);
+    if cases.len() < 2 || lettres.len() == cases.len() || lettres.len().abs_diff(cases.len()) > 2 || !cases.iter().all(ecrite) {
         return None;
     }
-    let references = ('A'..='O').flat_map(|x| (1..=15).flat_map(move |n| [format!("{x}{n}"), format!("{n}{x}")]));
-    references
+    let alignement = alignement_a_deux_operations(&cases, &lettres)?;
+    let nouvelles: Vec<Cellule> = lettres.iter().zip(&alignement).map(|(&x, k)| k.map_or_else(|| Cellule::lettre(x), |k| avec_la_lettre(&cases[k], x))).collect();
+    let ajoutees = alignement.iter().filter(|k| k.is_none()).count();
+    let changees = alignement.iter().zip(&lettres).filter(|(k, &x)| k.is_some_and(|k| ecart(&cases[k], x) == 1)).count();
+    let retirees = cases.len() + ajoutees - lettres.len();
+    let raison = match (ajoutees, retirees, changees) {
+        (1, 0, 0) => "une lettre non détectée, au bout du mot ou cachée dans l'encre d'une voisine",
+        (1, 0, _) => "une lettre non détectée, au bout du mot ou cachée dans l'encre d'une voisine, et une autre case lue de travers",
+        (2, _, _) => "deux lettres non détectées",
+        (0, 1, 0) => "une case lue en trop : une lettre large coupée en deux, ou un trait lu comme une lettre",
+        (0, 1, _) => "une case lue en trop (une lettre large coupée en deux) et une autre case lue de travers",
+        _ => "deux cases lues en trop",
+    };
+    let mut a = l.clone();
+    a.rangees = if en_rangee { vec![nouvelles] } else { nouvelles.into_iter().map(|c| vec![c]).collect() };
+    Some((a, raison))
+}
+
+/// Ce que coûte de lire la case `c` comme la lettre `x` : rien si elle l'est, non barrée ; une
+/// opération sinon (une autre lettre, `#`, ou la barre d'une case).
+fn ecart(c: &Cellule, x: char) -> usize {
+    usize::from(c.barree || !matches!(c.contenu, Contenu::Lettre(t) if t.lettre == x))
+}
+
+/// L'alignement des `cases` lues sur les `lettres` d'un mot qui coûte au plus deux opérations
+/// (une lettre changée, ajoutée ou retirée ; distance d'édition) : pour chaque lettre, la case
+/// qui la porte, ou `None` pour une lettre ajoutée ; `None` au-delà de deux.
+fn alignement_a_deux_operations(cases: &[Cellule], lettres: &[char]) -> Option<Vec<Option<usize>>> {
+    let (n, m) = (cases.len(), lettres.len());
+    // d[i][j] : le coût des i premières cases contre les j premières lettres.
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for i in 0..=n {
+        for j in 0..=m {
+            d[i][j] = match (i, j) {
+                (0, _) => j,
+                (_, 0) => i,
+                _ => (d[i - 1][j - 1] + ecart(&cases[i - 1], lettres[j - 1])).min(d[i - 1][j] + 1).min(d[i][j - 1] + 1),
+            };
+        }
+    }
+    if d[n][m] > 2 {
+        return None;
+    }
+    let mut porte = vec![None; m];
+    let (mut i, mut j) = (n, m);
+    while j > 0 {
+        if i > 0 && d[i][j] == d[i - 1][j - 1] + ecart(&cases[i - 1], lettres[j - 1]) {
+            porte[j - 1] = Some(i - 1);
+            (i, j) = (i - 1, j - 1);
+        } else if i > 0 && d[i][j] == d[i - 1][j] + 1 {
+            i -= 1;
+        } else {
+            j -= 1;
+        }
+    }
+    Some(porte)
+}
+
+/// Une référence que la machine a lue tout autre que ce qui est écrit, ou pas lue du tout (lue
+/// vide, « pas de référence ») alors que son cadre porte de l'encre (`cadre_encre`) : chaque
+/// référence bien formée (une lettre A–O et un nombre 1–15, dans un sens puis dans l'autre,
+/// règlement 4.3.1) essayée au score écrit, quand la sanction met la place en cause
+/// (localisation absente ou erronée, règlement 5.3.3). Les références à deux caractères de la
+/// lecture ont déjà été essayées ([`super::lecture_voisine`]) ; celles-ci en sont plus loin :
+/// POEME écrit en 12K pour 28 points, la référence lue vide à 84 % (« B8 » 11 %) : pénalité
+/// de localisation, 23 points (`rosace` graine 1311) ; CELSIUS en 15C, 92 points, le 1 et le
+/// 5 collés lus B, le C lu 2 : « B2 », une pénalité au lieu d'un coup valide ; FER en B14,
+/// le 14 lu N : « C N », une pénalité au lieu d'un avertissement payé 18 (`hutte` graine
+/// 1481) — manches neuves du 28/11/2026, au seuil de lecture sûre essayé de 80 %. Une
+/// référence oubliée laisse son cadre vide : rien n'y est essayé. La référence lue retournée
+/// non plus : c'est l'inversion du joueur, que la correction reconnaît (guide 5.1.2).
+pub fn toute_autre_reference(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>, cadre_encre: bool) -> Option<LectureVoisine> {
+    let ecrit = decision.score_revendique?;
+    if decision.verdict == Verdict::Valide || !cadre_encre || !met_la_place_en_cause(decision) {
+        return None;
+    }
+    let ecart = if l.reference.is_some() { "la référence, lue tout autre" } else { "la référence, lue absente alors que son cadre porte de l'encre" };
+    let lue = l.reference.as_deref().map(super::sans_blancs);
+    super::references_bien_formees()
+        .filter(|r| lue.as_deref().is_none_or(|lue| !super::retournee(lue, r)))
         .map(|r| {
             let mut a = l.clone();
             a.reference = Some(r);
@@ -99,7 +157,7 @@ pub fn reference_non_lue(l: &Lecture, decision: &Decision, corriger: impl Fn(&Le
         })
         .find_map(|lecture| {
             let caracteres = lecture.reference.as_ref().map_or(0, |r| r.chars().count());
-            confirmation(&lecture, decision, ecrit, &corriger).map(|serait| LectureVoisine { lecture, ecart: "la référence, lue absente alors que son cadre porte de l'encre", caracteres, serait })
+            confirmation(&lecture, decision, ecrit, &corriger).map(|serait| LectureVoisine { lecture, ecart, caracteres, serait })
         })
 }
 
@@ -235,6 +293,63 @@ mod tests {
     }
 
     #[test]
+    fn une_lettre_large_coupee_en_deux_ou_cachee_dans_une_voisine() {
+        // WESTIE, 49 points : le W, large de deux cases, lu « LN ». LNESTIE, zéro.
+        let l = lecture("LNESTIE");
+        let moteur = seul_valide("|WESTIE", 49, 49);
+        let v = deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), &moteur, &["WESTIE".to_string()]).expect("le W coupé en deux");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|WESTIE", Confirmation::Valide));
+        assert!(v.ecart.starts_with("une case lue en trop"), "{}", v.ecart);
+        // BRUIE, 18 points, écrit pour 16 : le R dans la boucle du B, le B lu barré. ~BUIE,
+        // zéro ; BRUIE serait averti pour le seul score, à deux points de l'écrit.
+        let l = lecture("~BUIE");
+        let moteur = seul_averti_pour_le_score("|BRUIE", 18, 16);
+        let v = deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), &moteur, &["BRUIE".to_string()]).expect("le R caché dans le B");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.serait), ("|BRUIE", Confirmation::FauteDeCalcul));
+        assert!(v.ecart.starts_with("une lettre non détectée"), "{}", v.ecart);
+        // Trois opérations : trop loin (WESTIE lu LNESTLE).
+        let l = lecture("LNESTLE");
+        let moteur = seul_valide("|WESTIE", 49, 49);
+        assert!(deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), &moteur, &["WESTIE".to_string()]).is_none());
+        // Une lecture voisine seulement pénalisée d'une solution au score écrit ne suffit pas
+        // à deux opérations (VIOL, zéro juste, et KIL ailleurs pour le score écrit).
+        let l = lecture("VIOL");
+        let moteur = |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(14);
+            if texte_court(l) == "|KIL" {
+                (d.verdict, d.score, d.motifs) = (Verdict::Penalite, 9, vec![Motif::LocalisationPenalite]);
+                d.solution = Some(arbitre_engine::arbitrage::SolutionRetenue { mot: "KIL".into(), reference: "B3".into(), score: 14 });
+            }
+            Some(d)
+        };
+        assert!(deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), moteur, &["KIL".to_string()]).is_none());
+        // Deux lettres manquées, l'une au milieu : la solution à deux opérations.
+        let l = lecture("BUI");
+        let moteur = seul_valide("|BRUIE", 18, 18);
+        let v = deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), &moteur, &["BRUIE".to_string()]).expect("deux lettres non détectées");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.ecart), ("|BRUIE", "deux lettres non détectées"));
+    }
+
+    #[test]
+    fn l_alignement_garde_le_cercle_de_chaque_lettre() {
+        // WEStIE (le T joker) lu LNEStIE : le cercle reste au T.
+        let cases = arbitre_engine::lecture::lire_rangee("LNEStIE").unwrap();
+        let lettres: Vec<char> = "WESTIE".chars().collect();
+        let porte = alignement_a_deux_operations(&cases, &lettres).expect("deux opérations");
+        assert_eq!(porte[1..], [Some(2), Some(3), Some(4), Some(5), Some(6)]);
+        let mut l = Lecture::nouvelle(1, 1);
+        l.rangees = vec![cases];
+        let (v, _) = a_deux_operations_de(&l, "WESTIE").unwrap();
+        assert_eq!(texte_court(&v), "|WEStIE");
+        // Une lecture de la longueur du mot, ou à plus de deux cases de lui : rien ici.
+        assert!(a_deux_operations_de(&l, "NESTIE").is_some());
+        assert!(a_deux_operations_de(&l, "WNESTIE").is_none());
+        assert!(a_deux_operations_de(&l, "ABSTIE").is_none());
+        assert!(a_deux_operations_de(&l, "WES").is_none());
+    }
+
+    #[test]
     fn deux_lettres_d_une_solution_averties_pour_le_seul_score_a_un_chiffre_pres() {
         // FRAYES, 44 points, écrit pour 47 (une faute de calcul, averti) : le Y lu V, le E lu
         // F, sûrement. FRAVFS, zéro ; la solution à 44 points est à un chiffre de l'écrit.
@@ -245,7 +360,7 @@ mod tests {
     }
 
     #[test]
-    fn une_reference_lue_absente_dans_un_cadre_encre_est_essayee() {
+    fn une_reference_lue_absente_ou_tout_autre_est_essayee() {
         // POEME en colonne, 28 points en 12K ; la référence lue vide : pénalité de localisation.
         let mut l = Lecture::nouvelle(5, 5);
         l.rangees = "POEME".chars().map(|c| arbitre_engine::lecture::lire_rangee(&c.to_string()).unwrap()).collect();
@@ -257,14 +372,18 @@ mod tests {
             Some(d)
         };
         let penalite = moteur(&l).unwrap();
-        let v = reference_non_lue(&l, &penalite, moteur, true).expect("la référence du cadre encré");
+        let v = toute_autre_reference(&l, &penalite, moteur, true).expect("la référence du cadre encré");
         assert_eq!((v.lecture.reference.as_deref(), v.caracteres, v.serait), (Some("12K"), 3, Confirmation::Valide));
         assert!(v.raison(Verdict::Penalite).starts_with("sanction (pénalité) alors qu'à trois caractères près (la référence, lue absente alors que son cadre porte de l'encre), la lecture « ref: 12K ; score: 28 ; |P ; |O ; |E ; |M ; |E » serait valide"), "{}", v.raison(Verdict::Penalite));
         // Un cadre vide : la référence a été oubliée, la sanction reste.
-        assert!(reference_non_lue(&l, &penalite, moteur, false).is_none());
-        // Une référence lue : c'est l'affaire des références voisines.
+        assert!(toute_autre_reference(&l, &penalite, moteur, false).is_none());
+        // Une référence lue tout autre (le 1 et le 2 collés, lus B ; le K lu 8) : essayée aussi.
         let mut lue = l.clone();
         lue.reference = Some("B8".into());
-        assert!(reference_non_lue(&lue, &moteur(&lue).unwrap(), moteur, true).is_none());
+        let v = toute_autre_reference(&lue, &moteur(&lue).unwrap(), moteur, true).expect("la référence lue tout autre");
+        assert_eq!((v.lecture.reference.as_deref(), v.ecart), (Some("12K"), "la référence, lue tout autre"));
+        // Sauf la référence lue retournée : lue « K12 », c'est l'inversion du joueur.
+        lue.reference = Some("K 12".into());
+        assert!(toute_autre_reference(&lue, &moteur(&lue).unwrap(), moteur, true).is_none());
     }
 }
