@@ -10,11 +10,11 @@
 //! désignerait exactement un coup valide *au score écrit* — la même place, les mêmes
 //! points —, ce que le joueur a écrit ailleurs contredit la lecture de la machine, et une
 //! personne doit regarder avant qu'une sanction soit décidée. De même pour un
-//! avertissement (score erroné) quand le score lu ne diffère du vrai que d'un chiffre (un 0
-//! lu 8) : le mot et la place confirment le score vrai. Deux lectures sûres de travers sur
-//! un même bulletin arrivent aussi (une lettre et la référence) : la lecture à deux
-//! caractères près, une lettre et la référence, est essayée en dernier, sous la même
-//! confirmation par le score écrit.
+//! avertissement pour le seul score (score erroné), que le score vrai rendrait valide : le
+//! cadre du score est peut-être mal lu (un 0 lu 8), le mot et la place confirment le score
+//! vrai. Deux lectures sûres de travers sur un même bulletin arrivent aussi (une lettre et
+//! la référence) : la lecture à deux caractères près, une lettre et la référence, est
+//! essayée après, sous la même confirmation par le score écrit.
 //!
 //! Rien n'est tiré vers un mot : la lecture et sa décision provisoire restent celles de la
 //! machine ; le garde-fou dit seulement *quand* une personne regarde.
@@ -110,8 +110,8 @@ impl Confirmation {
 /// écrit, plus que la décision de la machine : une localisation erronée, payée du score
 /// moins 5 points, règlement 5.3.3, au lieu du zéro d'un mot que la lettre mal lue rend
 /// injouable) ;
-/// et, pour un avertissement de score seul, le score vrai quand le score lu n'en diffère
-/// que d'un chiffre (changé, en plus ou en moins).
+/// et, pour un avertissement de score seul, le score vrai (le score lu n'en diffère que d'un
+/// chiffre, changé, en plus ou en moins, ou de plus).
 pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<LectureVoisine> {
     let ecrit = decision.score_revendique?;
     if decision.verdict == Verdict::Valide {
@@ -159,14 +159,21 @@ pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lect
             });
             trouve(Box::new(lectures), "deux caractères de la référence", 2)
         })
+        // Un avertissement pour le seul score (règlement 5.3.2) : le score vrai le rendrait
+        // valide, et le cadre du score est le champ que le lecteur lit le moins bien. Un
+        // chiffre lu de travers (un 0 lu 8) ; ou deux, un chiffre manqué ou lu en trop (32 lu
+        // 8, 54 lu 774, 36 lu 45 : manches neuves du 28/11/2026, au seuil de lecture sûre
+        // essayé de 80 %) — la vraie faute de calcul d'un joueur y passe aussi, une personne
+        // regarde le cadre.
         .or_else(|| {
             let vrai = decision.score.to_string();
-            if decision.verdict != Verdict::Avertissement || decision.motifs != [Motif::Score] || !a_un_chiffre_pres(&ecrit_texte, &vrai) {
+            if decision.verdict != Verdict::Avertissement || decision.motifs != [Motif::Score] {
                 return None;
             }
+            let (ecart, caracteres) = if a_un_chiffre_pres(&ecrit_texte, &vrai) { ("un chiffre du score", 1) } else { ("le score", strsim::levenshtein(&ecrit_texte, &vrai)) };
             let mut v = l.clone();
             v.score = Some(vrai);
-            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart: "un chiffre du score", caracteres: 1, serait: Confirmation::Valide })
+            corriger(&v).is_some_and(|d| d.verdict == Verdict::Valide).then_some(LectureVoisine { lecture: v, ecart, caracteres, serait: Confirmation::Valide })
         })
 }
 
@@ -203,9 +210,15 @@ fn confirmation(v: &Lecture, decision: &Decision, ecrit: u32, corriger: &impl Fn
 
 /// La décision tient à la place du mot, qu'une référence mal lue changerait : placement
 /// impossible (guide 1.1.6), localisation absente ou erronée (règlement 5.3.3, 5.4.1.a),
-/// référence ou sens inversés (règlement 5.3, guide 5.1.2).
+/// référence ou sens inversés (règlement 5.3, guide 5.1.2), deux modes de localisation dont
+/// un seul correct (guide 5.1.3 : la référence contredit le dessin ; HOU dessiné avec ses
+/// raccords en 12K, la référence lue « 1L » à 98 % : averti au lieu d'un coup valide — manche
+/// neuve `rosace` graine 1001, 28/11/2026, au seuil de lecture sûre essayé de 80 %).
 fn met_la_place_en_cause(decision: &Decision) -> bool {
-    decision.motifs.iter().any(|m| matches!(m, Motif::PlacementImpossible | Motif::LocalisationZero | Motif::LocalisationPenalite | Motif::ReferenceEtSensInverses { .. } | Motif::Inversion))
+    decision
+        .motifs
+        .iter()
+        .any(|m| matches!(m, Motif::PlacementImpossible | Motif::LocalisationZero | Motif::LocalisationPenalite | Motif::ReferenceEtSensInverses { .. } | Motif::Inversion | Motif::DeuxModes))
 }
 
 /// Chaque case écrite remplacée par ce qu'elle aurait pu être.
@@ -619,6 +632,26 @@ mod tests {
     }
 
     #[test]
+    fn une_reference_qui_contredit_le_dessin_est_essayee_a_deux_caracteres_pres() {
+        // HOU dessiné avec ses raccords, en 12K, 23 points ; la référence lue « 1L » contredit
+        // le dessin : averti (deux modes de localisation dont un correct, guide 5.1.3).
+        let mut l = Lecture::nouvelle(12, 6);
+        l.rangees = ["HE", "OR", "UN"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
+        l.reference = Some("1L".into());
+        let moteur = |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(23);
+            (d.verdict, d.score, d.motifs) = match l.reference.as_deref() {
+                Some("12K") => (Verdict::Valide, 23, vec![]),
+                _ => (Verdict::Avertissement, 23, vec![Motif::DeuxModes]),
+            };
+            Some(d)
+        };
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la référence du dessin");
+        assert_eq!((v.lecture.reference.as_deref(), v.caracteres, v.serait), (Some("12K"), 2, Confirmation::Valide));
+    }
+
+    #[test]
     fn un_caractere_de_la_reference_manque_et_un_autre_lu_de_travers() {
         // HUE écrit en 10O, 20 points (averti : des lettres de raccord) ; lu « 1D » : le 0
         // manqué, le O lu D. Pénalisé en 1D, 15 points.
@@ -793,8 +826,14 @@ mod tests {
         };
         let v = lecture_voisine(&l, &d, &moteur).expect("le 0 lu 8");
         assert_eq!((v.lecture.score.as_deref(), v.ecart), (Some("20"), "un chiffre du score"));
-        // 35 écrit pour 20 : deux chiffres d'écart, une vraie erreur de score du joueur.
-        d.score_revendique = Some(35);
+        // 8 lu pour 32 (ou 35 écrit pour 20 : une vraie faute de calcul) : deux chiffres
+        // d'écart, une personne regarde aussi le cadre du score.
+        d.score_revendique = Some(8);
+        let v = lecture_voisine(&l, &d, &moteur).expect("32 lu 8");
+        assert_eq!((v.lecture.score.as_deref(), v.ecart, v.caracteres), (Some("20"), "le score", 2));
+        assert!(v.raison(Verdict::Avertissement).starts_with("sanction (avertissement) alors qu'à deux caractères près (le score), la lecture « score: 20 ;"), "{}", v.raison(Verdict::Avertissement));
+        // Un bulletin que le score vrai ne rendrait pas valide (un autre motif) : rien.
+        d.motifs = vec![Motif::Score, Motif::LettresRaccord];
         assert!(lecture_voisine(&l, &d, &moteur).is_none());
         assert!(a_un_chiffre_pres("12", "2") && a_un_chiffre_pres("7", "17") && !a_un_chiffre_pres("12", "21"));
     }

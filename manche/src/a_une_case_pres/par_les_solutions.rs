@@ -31,7 +31,9 @@ pub fn deux_lettres_d_une_solution(l: &Lecture, decision: &Decision, corriger: i
     if decision.verdict == Verdict::Valide {
         return None;
     }
-    let deux_lettres = mots_ecrits(l).into_iter().flat_map(|cases| mots.iter().filter_map(move |mot| a_deux_lettres_de(l, &cases, mot)));
+    let suites = mots_ecrits(l);
+    let deux_lettres = suites.iter().flat_map(|cases| mots.iter().filter_map(move |mot| a_deux_lettres_de(l, cases, mot)));
+    let dans_le_dessin = suites.iter().flat_map(|cases| mots.iter().flat_map(move |mot| une_lettre_du_mot_et_une_autre_case(l, cases, mot)));
     // Une lecture qui ajoute ou retire une case s'éloigne plus de celle de la machine : le
     // score écrit doit la confirmer pleinement, valide ou averti pour le seul score (VIOL,
     // une lettre que le joueur n'avait pas, zéro juste : KIL, à deux opérations, serait
@@ -41,11 +43,47 @@ pub fn deux_lettres_d_une_solution(l: &Lecture, decision: &Decision, corriger: i
     let a_deux_operations = mots.iter().filter_map(|mot| a_deux_operations_de(l, mot)).map(|(lecture, ecart)| (lecture, ecart, true));
     deux_lettres
         .map(|lecture| (lecture, "deux lettres d'un même mot", false))
+        .chain(dans_le_dessin.map(|lecture| (lecture, "une lettre du mot et une autre case du dessin", false)))
         .chain(a_deux_operations)
         .find_map(|(lecture, ecart, stricte)| {
             let serait = confirmation(&lecture, decision, ecrit, &corriger).filter(|c| !stricte || pleinement(c))?;
             Some(LectureVoisine { lecture, ecart, caracteres: 2, serait })
         })
+}
+
+/// Un mot d'un dessin (le mot et ses lettres de raccord, sur plusieurs rangées et colonnes)
+/// qui, à une case près, est `mot`, et une autre case écrite du dessin, hors de ce mot, lue
+/// de travers : chaque autre lettre y est essayée, le mot pris de `mot` (KIRI en K4, 30
+/// points, dessiné sous BIE : le B lu R, le dernier I lu Y, sûrement ; RIE et KIRY, un zéro au
+/// lieu d'un coup valide — manche neuve `rosace` graine 1001, 28/11/2026, au seuil de lecture
+/// sûre essayé de 80 %). Rien pour un mot lu juste (une case seule, c'est l'affaire de
+/// [`super::lecture_voisine`]) ni pour un mot à deux cases de `mot` ([`a_deux_lettres_de`]).
+fn une_lettre_du_mot_et_une_autre_case(l: &Lecture, cases: &[(usize, usize)], mot: &str) -> Vec<Lecture> {
+    let lettres: Vec<char> = mot.chars().map(|c| c.to_ascii_uppercase()).collect();
+    let une_case = cases.len() == lettres.len() && cases.iter().zip(&lettres).filter(|&(&(i, j), &x)| ecart(&l.rangees[i][j], x) == 1).count() == 1;
+    if !une_case {
+        return Vec::new();
+    }
+    let mut le_mot = l.clone();
+    for (&(i, j), &x) in cases.iter().zip(&lettres) {
+        le_mot.rangees[i][j] = avec_la_lettre(&l.rangees[i][j], x);
+    }
+    let autres: Vec<(usize, usize)> = (0..l.rangees.len())
+        .flat_map(|i| (0..l.rangees[i].len()).map(move |j| (i, j)))
+        .filter(|p| !cases.contains(p) && matches!(l.rangees[p.0][p.1].contenu, Contenu::Lettre(_) | Contenu::Illisible))
+        .collect();
+    autres
+        .into_iter()
+        .flat_map(|(i, j)| {
+            let c = &l.rangees[i][j];
+            ('A'..='Z').filter(move |&x| ecart(c, x) == 1).map(move |x| (i, j, avec_la_lettre(c, x)))
+        })
+        .map(|(i, j, c)| {
+            let mut a = le_mot.clone();
+            a.rangees[i][j] = c;
+            a
+        })
+        .collect()
 }
 
 /// Un mot écrit seul sur une ligne (une rangée, ou une colonne) qui, à deux opérations près
@@ -329,6 +367,22 @@ mod tests {
         let moteur = seul_valide("|BRUIE", 18, 18);
         let v = deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), &moteur, &["BRUIE".to_string()]).expect("deux lettres non détectées");
         assert_eq!((texte_court(&v.lecture).as_str(), v.ecart), ("|BRUIE", "deux lettres non détectées"));
+    }
+
+    #[test]
+    fn une_lettre_du_mot_et_une_autre_case_du_dessin() {
+        // KIRI en K4, 30 points, dessiné sous BIE (des lettres de raccord) : le B lu R, le
+        // dernier I lu Y. RIE et KIRY : zéro.
+        let mut l = Lecture::nouvelle(24, 14);
+        l.rangees = ["...RIE", "KIRY"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
+        let moteur = seul_valide("|...BIE ; |KIRI", 30, 30);
+        let zero = moteur(&l).unwrap();
+        assert!(lecture_voisine(&l, &zero, &moteur).is_none());
+        let v = deux_lettres_d_une_solution(&l, &zero, &moteur, &["KIRI".to_string()]).expect("le Y du mot et le B du dessin");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.ecart), ("|...BIE ; |KIRI", "une lettre du mot et une autre case du dessin"));
+        // Le mot à deux cases de la solution, et une autre case : trop loin.
+        l.rangees[1][1] = Cellule::lettre('L');
+        assert!(deux_lettres_d_une_solution(&l, &moteur(&l).unwrap(), &moteur, &["KIRI".to_string()]).is_none());
     }
 
     #[test]
