@@ -97,7 +97,8 @@ impl Confirmation {
 /// - la référence avec sa lettre (A–O) ou son nombre (1–15) changé, et, lue mal formée,
 ///   un ou deux de ses caractères lus à la place d'une lettre ;
 /// - à deux caractères près, quand la décision met la place en cause (placement
-///   impossible, localisation, référence et sens inversés), chaque case écrite changée
+///   impossible, localisation, référence et sens inversés, deux modes de localisation dont
+///   un correct : [`met_la_place_en_cause`]), chaque case écrite changée
 ///   comme plus haut *et* la référence changée comme plus haut ; puis chaque référence bien
 ///   formée à deux opérations de la référence lue (deux caractères changés, ou l'un manqué
 ///   ou lu en trop : [`references_a_deux_operations`]) ;
@@ -110,8 +111,8 @@ impl Confirmation {
 /// écrit, plus que la décision de la machine : une localisation erronée, payée du score
 /// moins 5 points, règlement 5.3.3, au lieu du zéro d'un mot que la lettre mal lue rend
 /// injouable) ;
-/// et, pour un avertissement de score seul, le score vrai (le score lu n'en diffère que d'un
-/// chiffre, changé, en plus ou en moins, ou de plus).
+/// et, pour un avertissement de score seul, le score vrai, quel que soit son écart au score
+/// lu (un chiffre changé, manqué ou lu en trop, ou plus).
 pub fn lecture_voisine(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>) -> Option<LectureVoisine> {
     let ecrit = decision.score_revendique?;
     if decision.verdict == Verdict::Valide {
@@ -548,6 +549,17 @@ mod tests {
         }
     }
 
+    /// Le moteur pour l'essai : la référence `bonne` mène à la décision `juste` (verdict,
+    /// points, motifs), toute autre à `sinon` ; le score écrit est `ecrit`.
+    pub(super) fn selon_la_reference(ecrit: u32, bonne: &'static str, juste: (Verdict, u32, Vec<Motif>), sinon: (Verdict, u32, Vec<Motif>)) -> impl Fn(&Lecture) -> Option<Decision> {
+        move |l: &Lecture| {
+            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
+            d.score_revendique = Some(ecrit);
+            (d.verdict, d.score, d.motifs) = if l.reference.as_deref() == Some(bonne) { juste.clone() } else { sinon.clone() };
+            Some(d)
+        }
+    }
+
     #[test]
     fn une_lettre_que_la_detection_a_manquee_au_bout_ou_a_cote_du_mot_est_trouvee() {
         // BOEUF lu BOEU (le F non détecté) : mot incomplet, zéro.
@@ -608,16 +620,8 @@ mod tests {
         // ET écrit en I13, 18 points, lu « 11B » : pénalisé en 11B (localisation), 13 points.
         let mut l = lecture("ET");
         l.reference = Some("11B".into());
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(18);
-            match l.reference.as_deref() {
-                Some("I13") => (d.verdict, d.score) = (Verdict::Valide, 18),
-                _ => (d.verdict, d.score, d.motifs) = (Verdict::Penalite, 13, vec![Motif::LocalisationPenalite]),
-            }
-            Some(d)
-        };
-        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la référence à deux caractères près");
+        let moteur = selon_la_reference(18, "I13", (Verdict::Valide, 18, vec![]), (Verdict::Penalite, 13, vec![Motif::LocalisationPenalite]));
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("la référence à deux caractères près");
         assert_eq!((v.lecture.reference.as_deref(), v.caracteres), (Some("I13"), 2));
         // Seules des références bien formées sont essayées, chacune une fois.
         let refs = references_a_deux_operations("11B");
@@ -638,16 +642,8 @@ mod tests {
         let mut l = Lecture::nouvelle(12, 6);
         l.rangees = ["HE", "OR", "UN"].iter().map(|r| arbitre_engine::lecture::lire_rangee(r).unwrap()).collect();
         l.reference = Some("1L".into());
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(23);
-            (d.verdict, d.score, d.motifs) = match l.reference.as_deref() {
-                Some("12K") => (Verdict::Valide, 23, vec![]),
-                _ => (Verdict::Avertissement, 23, vec![Motif::DeuxModes]),
-            };
-            Some(d)
-        };
-        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la référence du dessin");
+        let moteur = selon_la_reference(23, "12K", (Verdict::Valide, 23, vec![]), (Verdict::Avertissement, 23, vec![Motif::DeuxModes]));
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("la référence du dessin");
         assert_eq!((v.lecture.reference.as_deref(), v.caracteres, v.serait), (Some("12K"), 2, Confirmation::Valide));
     }
 
@@ -657,16 +653,8 @@ mod tests {
         // manqué, le O lu D. Pénalisé en 1D, 15 points.
         let mut l = lecture("HUE");
         l.reference = Some("1 D".into());
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(20);
-            match l.reference.as_deref() {
-                Some("10O") => (d.verdict, d.score, d.motifs) = (Verdict::Avertissement, 20, vec![Motif::LettresRaccord]),
-                _ => (d.verdict, d.score, d.motifs) = (Verdict::Penalite, 15, vec![Motif::LocalisationPenalite]),
-            }
-            Some(d)
-        };
-        let v = lecture_voisine(&l, &moteur(&l).unwrap(), moteur).expect("la référence à deux opérations près");
+        let moteur = selon_la_reference(20, "10O", (Verdict::Avertissement, 20, vec![Motif::LettresRaccord]), (Verdict::Penalite, 15, vec![Motif::LocalisationPenalite]));
+        let v = lecture_voisine(&l, &moteur(&l).unwrap(), &moteur).expect("la référence à deux opérations près");
         assert_eq!((v.lecture.reference.as_deref(), v.caracteres, v.serait), (Some("10O"), 2, Confirmation::AvertieAuScoreEcrit));
         assert!(references_a_deux_operations("1 D").contains(&"10O".to_string()));
     }
@@ -826,8 +814,8 @@ mod tests {
         };
         let v = lecture_voisine(&l, &d, &moteur).expect("le 0 lu 8");
         assert_eq!((v.lecture.score.as_deref(), v.ecart), (Some("20"), "un chiffre du score"));
-        // 8 lu pour 32 (ou 35 écrit pour 20 : une vraie faute de calcul) : deux chiffres
-        // d'écart, une personne regarde aussi le cadre du score.
+        // Le score lu à deux chiffres du vrai (8 pour 20 : le 2 et le 0 collés, lus 8 ; ou une
+        // vraie faute de calcul du joueur) : une personne regarde aussi le cadre du score.
         d.score_revendique = Some(8);
         let v = lecture_voisine(&l, &d, &moteur).expect("32 lu 8");
         assert_eq!((v.lecture.score.as_deref(), v.ecart, v.caracteres), (Some("20"), "le score", 2));

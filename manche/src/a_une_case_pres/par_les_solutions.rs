@@ -1,8 +1,9 @@
 //! Le garde-fou des sanctions, quand la lecture voisine est à plus d'un caractère de celle
 //! de la machine : les solutions du coup au score écrit désignent les cases à essayer (deux
-//! cases d'un même mot ; une lettre manquée ou une case lue en trop, et une autre), et une référence
-//! lue absente dans un cadre encré est essayée en entier. Essayer chaque paire de cases avec
-//! 26 × 26 lettres coûterait des milliers de corrections par sanction. Trouvés en éprouvant
+//! cases d'un même mot ou de son dessin ; une lettre manquée ou une case lue en trop, et une
+//! autre), et toute autre référence est essayée quand celle d'un cadre encré est lue absente
+//! ou tout autre. Essayer chaque paire de cases avec 26 × 26 lettres coûterait des milliers
+//! de corrections par sanction. Trouvés en éprouvant
 //! le garde-fou au seuil de lecture sûre de 80 % (au lieu de 97 %) sur des manches neuves :
 //! des erreurs que la règle de la lecture sûre cachait jusque-là, et qu'une lecture un peu
 //! plus sûre du reste du bulletin aurait laissé passer. Comme pour la lecture à une case
@@ -113,7 +114,7 @@ fn a_deux_operations_de(l: &Lecture, mot: &str) -> Option<(Lecture, &'static str
     let ajoutees = alignement.iter().filter(|k| k.is_none()).count();
     let changees = alignement.iter().zip(&lettres).filter(|(k, &x)| k.is_some_and(|k| ecart(&cases[k], x) == 1)).count();
     let retirees = cases.len() + ajoutees - lettres.len();
-    let raison = match (ajoutees, retirees, changees) {
+    let ce_qui_separe = match (ajoutees, retirees, changees) {
         (1, 0, 0) => "une lettre non détectée, au bout du mot ou cachée dans l'encre d'une voisine",
         (1, 0, _) => "une lettre non détectée, au bout du mot ou cachée dans l'encre d'une voisine, et une autre case lue de travers",
         (2, _, _) => "deux lettres non détectées",
@@ -123,7 +124,7 @@ fn a_deux_operations_de(l: &Lecture, mot: &str) -> Option<(Lecture, &'static str
     };
     let mut a = l.clone();
     a.rangees = if en_rangee { vec![nouvelles] } else { nouvelles.into_iter().map(|c| vec![c]).collect() };
-    Some((a, raison))
+    Some((a, ce_qui_separe))
 }
 
 /// Ce que coûte de lire la case `c` comme la lettre `x` : rien si elle l'est, non barrée ; une
@@ -265,7 +266,7 @@ fn a_deux_lettres_de(l: &Lecture, cases: &[(usize, usize)], mot: &str) -> Option
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{lecture, seul_averti_pour_le_score, seul_valide};
+    use super::super::tests::{lecture, selon_la_reference, seul_averti_pour_le_score, seul_valide};
     use super::super::{lecture_voisine, Confirmation};
     use super::*;
     use crate::jugement::texte_court;
@@ -419,25 +420,20 @@ mod tests {
         let mut l = Lecture::nouvelle(5, 5);
         l.rangees = "POEME".chars().map(|c| arbitre_engine::lecture::lire_rangee(&c.to_string()).unwrap()).collect();
         l.score = Some("28".into());
-        let moteur = |l: &Lecture| {
-            let mut d = arbitre_reports::resultats::decision_absent(l.table, l.coup);
-            d.score_revendique = Some(28);
-            (d.verdict, d.score, d.motifs) = if l.reference.as_deref() == Some("12K") { (Verdict::Valide, 28, vec![]) } else { (Verdict::Penalite, 23, vec![Motif::LocalisationPenalite]) };
-            Some(d)
-        };
+        let moteur = selon_la_reference(28, "12K", (Verdict::Valide, 28, vec![]), (Verdict::Penalite, 23, vec![Motif::LocalisationPenalite]));
         let penalite = moteur(&l).unwrap();
-        let v = toute_autre_reference(&l, &penalite, moteur, true).expect("la référence du cadre encré");
+        let v = toute_autre_reference(&l, &penalite, &moteur, true).expect("la référence du cadre encré");
         assert_eq!((v.lecture.reference.as_deref(), v.caracteres, v.serait), (Some("12K"), 3, Confirmation::Valide));
         assert!(v.raison(Verdict::Penalite).starts_with("sanction (pénalité) alors qu'à trois caractères près (la référence, lue absente alors que son cadre porte de l'encre), la lecture « ref: 12K ; score: 28 ; |P ; |O ; |E ; |M ; |E » serait valide"), "{}", v.raison(Verdict::Penalite));
         // Un cadre vide : la référence a été oubliée, la sanction reste.
-        assert!(toute_autre_reference(&l, &penalite, moteur, false).is_none());
+        assert!(toute_autre_reference(&l, &penalite, &moteur, false).is_none());
         // Une référence lue tout autre (le 1 et le 2 collés, lus B ; le K lu 8) : essayée aussi.
         let mut lue = l.clone();
         lue.reference = Some("B8".into());
-        let v = toute_autre_reference(&lue, &moteur(&lue).unwrap(), moteur, true).expect("la référence lue tout autre");
+        let v = toute_autre_reference(&lue, &moteur(&lue).unwrap(), &moteur, true).expect("la référence lue tout autre");
         assert_eq!((v.lecture.reference.as_deref(), v.ecart), (Some("12K"), "la référence, lue tout autre"));
         // Sauf la référence lue retournée : lue « K12 », c'est l'inversion du joueur.
         lue.reference = Some("K 12".into());
-        assert!(toute_autre_reference(&lue, &moteur(&lue).unwrap(), moteur, true).is_none());
+        assert!(toute_autre_reference(&lue, &moteur(&lue).unwrap(), &moteur, true).is_none());
     }
 }
