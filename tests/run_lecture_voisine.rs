@@ -1,5 +1,6 @@
 //! Le garde-fou des sanctions sur des scans générés : une sanction qu'une lecture voisine,
-//! confirmée par le score écrit, changerait va à une personne. Le générateur tire chaque
+//! confirmée par le score écrit, changerait va à une personne ; une faute du joueur que la
+//! correction reconnaît (l'inversion) n'y est pas prise pour une lecture. Le générateur tire chaque
 //! bulletin de sa graine, de sa table et de son coup : les premières tables d'un coup
 //! redonnent les scans d'une manche neuve, octet pour octet.
 //!
@@ -43,4 +44,21 @@ fn une_penalite_que_deux_caracteres_de_la_reference_expliqueraient_est_a_verifie
     assert_eq!(d["a_verifier"], true, "pénalité automatique sur une référence mal lue : {d}");
     let raisons = d["raisons"].to_string();
     assert!(raisons.contains("deux caractères de la référence") && raisons.contains("ref: I13"), "{raisons}");
+}
+
+/// Une inversion du joueur n'est pas une lecture voisine (manche d'évaluation `rosace`,
+/// graine 11, jusqu'à 300 dpi) : au coup 20, la table 12 a écrit FAUNE, 13 points, en
+/// « G 3 » au lieu de 3G — averti pour l'inversion de la référence et du sens (guide 5.1.2),
+/// sur une lecture sûre. Jusqu'au 28 novembre 2026, le garde-fou essayait la référence
+/// retournée comme deux caractères mal lus, la trouvait valide au score écrit, et envoyait
+/// cet avertissement juste à une personne.
+#[test]
+fn une_inversion_du_joueur_est_decidee_sans_personne() {
+    let r = rejouer("rosace.partie", &["--graine", "11", "--dpi-max", "300"], 12, 20, 12);
+    let verite = &r.verite;
+    assert_eq!((verite["intention"]["mot"].as_str(), verite["intention"]["ref"].as_str(), verite["lecture"]["reference"].as_str()), (Some("FAUNE"), Some("3G"), Some("G 3")));
+
+    let d = r.decision_du_scan(12, 20);
+    assert_eq!((d["verdict"].as_str(), d["score"].as_u64(), d["motifs"].to_string().as_str()), (Some("avertissement"), Some(13), r#"["inversion"]"#), "{d}");
+    assert_eq!(d["a_verifier"], false, "l'inversion du joueur prise pour une lecture voisine : {d}");
 }
