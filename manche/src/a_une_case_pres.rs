@@ -410,11 +410,10 @@ fn references_bien_formees() -> impl Iterator<Item = String> {
 /// Les références bien formées à deux opérations au plus de la référence lue `r` : un
 /// caractère lu à la place d'un autre, manqué ou lu en trop (distance d'édition, blancs
 /// ignorés). « 11B » pour « I13 » (le I lu 1, le 3 lu B) ; « 1D » pour « 10O » (le 0 manqué,
-/// le O lu D). Sans la référence lue retournée (« 13G » pour « G13 ») : l'inversion est une
-/// faute du joueur que la correction reconnaît elle-même (guide 5.1.2), pas une lecture.
+/// le O lu D). Sans l'inversion du joueur ([`inversion_du_joueur`]).
 fn references_a_deux_operations(r: &str) -> Vec<String> {
     let lue = sans_blancs(r);
-    references_bien_formees().filter(|t| (1..=2).contains(&strsim::levenshtein(&lue, t)) && !retournee(&lue, t)).collect()
+    references_bien_formees().filter(|t| (1..=2).contains(&strsim::levenshtein(&lue, t)) && !inversion_du_joueur(r, t)).collect()
 }
 
 /// La référence `r` sans ses blancs (« 13 G » : « 13G »).
@@ -422,15 +421,23 @@ fn sans_blancs(r: &str) -> String {
     r.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// La référence bien formée `t` est la référence lue `lue` (sans blancs) retournée : les
-/// mêmes caractères dans un autre ordre (« 13G » pour « G13 »).
-fn retournee(lue: &str, t: &str) -> bool {
+/// La référence bien formée `t` est la référence lue `r` retournée (« 3G » pour « G 3 »),
+/// et `r` a été lue en deux groupes d'encre séparés par un blanc : l'ordre de ses groupes est
+/// celui de l'encre, c'est l'inversion du joueur, que la correction reconnaît elle-même
+/// (avertissement, guide 5.1.2), pas une lecture voisine. Trois avertissements justes pour
+/// inversion de l'évaluation (« 3 G », « B 6 »…) allaient à une personne. Lue d'un seul
+/// groupe, des caractères qui se touchent, la référence retournée reste une lecture
+/// voisine : M1 écrit d'un trait, le premier jambage du M pris pour un 1 et le 1 pour la fin
+/// du M, lu « 1M » à 88 % (manche neuve `2_ai` graine 1601, 28/11/2026, au seuil de lecture
+/// sûre essayé de 80 % : averti pour inversion au lieu d'un coup valide).
+fn inversion_du_joueur(r: &str, t: &str) -> bool {
+    let lue = sans_blancs(r);
     let trie = |r: &str| {
         let mut c: Vec<char> = r.chars().collect();
         c.sort_unstable();
         c
     };
-    lue != t && trie(lue) == trie(t)
+    r.trim().contains(char::is_whitespace) && lue != t && trie(&lue) == trie(t)
 }
 
 /// Un score que le joueur a pu compter de travers (un avertissement pour le seul score,
@@ -629,10 +636,12 @@ mod tests {
         assert_eq!(refs.len(), refs.iter().collect::<std::collections::BTreeSet<_>>().len());
         // Trois opérations : trop loin (« A7 » pour « 11B »).
         assert!(!refs.contains(&"A7".to_string()));
-        // La référence retournée n'est pas une lecture voisine : c'est l'inversion du joueur
-        // (SAX écrit en « 12 B » au lieu de B12 : averti, guide 5.1.2).
+        // La référence lue en deux groupes, retournée, n'est pas une lecture voisine : c'est
+        // l'inversion du joueur (SAX écrit en « 12 B » au lieu de B12 : averti, guide 5.1.2).
         let refs = references_a_deux_operations("12 B");
         assert!(!refs.contains(&"B12".to_string()) && refs.contains(&"B2".to_string()) && refs.contains(&"12C".to_string()));
+        // Lue d'un seul groupe (M1 écrit d'un trait, lu « 1M »), elle en est une.
+        assert!(references_a_deux_operations("1M").contains(&"M1".to_string()));
     }
 
     #[test]

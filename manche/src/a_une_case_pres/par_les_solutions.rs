@@ -178,17 +178,16 @@ fn alignement_a_deux_operations(cases: &[Cellule], lettres: &[char]) -> Option<V
 /// 5 collés lus B, le C lu 2 : « B2 », une pénalité au lieu d'un coup valide ; FER en B14,
 /// le 14 lu N : « C N », une pénalité au lieu d'un avertissement payé 18 (`hutte` graine
 /// 1481) — manches neuves du 28/11/2026, au seuil de lecture sûre essayé de 80 %. Une
-/// référence oubliée laisse son cadre vide : rien n'y est essayé. La référence lue retournée
-/// non plus : c'est l'inversion du joueur, que la correction reconnaît (guide 5.1.2).
+/// référence oubliée laisse son cadre vide : rien n'y est essayé. L'inversion du joueur non
+/// plus ([`super::inversion_du_joueur`]).
 pub fn toute_autre_reference(l: &Lecture, decision: &Decision, corriger: impl Fn(&Lecture) -> Option<Decision>, cadre_encre: bool) -> Option<LectureVoisine> {
     let ecrit = decision.score_revendique?;
     if decision.verdict == Verdict::Valide || !cadre_encre || !met_la_place_en_cause(decision) {
         return None;
     }
     let ecart = if l.reference.is_some() { "la référence, lue tout autre" } else { "la référence, lue absente alors que son cadre porte de l'encre" };
-    let lue = l.reference.as_deref().map(super::sans_blancs);
     super::references_bien_formees()
-        .filter(|r| lue.as_deref().is_none_or(|lue| !super::retournee(lue, r)))
+        .filter(|r| l.reference.as_deref().is_none_or(|lue| !super::inversion_du_joueur(lue, r)))
         .map(|r| {
             let mut a = l.clone();
             a.reference = Some(r);
@@ -432,8 +431,11 @@ mod tests {
         lue.reference = Some("B8".into());
         let v = toute_autre_reference(&lue, &moteur(&lue).unwrap(), &moteur, true).expect("la référence lue tout autre");
         assert_eq!((v.lecture.reference.as_deref(), v.ecart), (Some("12K"), "la référence, lue tout autre"));
-        // Sauf la référence lue retournée : lue « K12 », c'est l'inversion du joueur.
+        // Sauf la référence lue retournée, en deux groupes : lue « K 12 », c'est l'inversion
+        // du joueur ; lue « K12 », d'un seul groupe, elle est essayée.
         lue.reference = Some("K 12".into());
         assert!(toute_autre_reference(&lue, &moteur(&lue).unwrap(), &moteur, true).is_none());
+        lue.reference = Some("K12".into());
+        assert_eq!(toute_autre_reference(&lue, &moteur(&lue).unwrap(), &moteur, true).and_then(|v| v.lecture.reference).as_deref(), Some("12K"));
     }
 }
