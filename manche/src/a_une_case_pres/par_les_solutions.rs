@@ -246,12 +246,7 @@ fn a_deux_lettres_de(l: &Lecture, cases: &[(usize, usize)], mot: &str) -> Option
     if lettres.len() != cases.len() {
         return None;
     }
-    let lue = |(i, j): (usize, usize)| match l.rangees[i][j].contenu {
-        Contenu::Lettre(t) => Some(t),
-        _ => None,
-    };
-    let barree = |(i, j): (usize, usize)| l.rangees[i][j].barree;
-    let ecarts: Vec<usize> = (0..cases.len()).filter(|&k| barree(cases[k]) || lue(cases[k]).map(|t| t.lettre) != Some(lettres[k])).collect();
+    let ecarts: Vec<usize> = (0..cases.len()).filter(|&k| ecart(&l.rangees[cases[k].0][cases[k].1], lettres[k]) == 1).collect();
     if ecarts.is_empty() || ecarts.len() > 2 {
         return None;
     }
