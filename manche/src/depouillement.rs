@@ -339,7 +339,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         places: contextes.places(&j.lecture),
     };
     let place = if a_verifier { Place::AVerifier } else { Place::Automatique };
-    let doute = DouteDecision { table: a.table, coup: a.coup, p_plus: j.p_plus, p_moins: j.p_moins };
+    let doute = DouteDecision { table: a.table, coup: a.coup, p_plus: j.p_plus, p_moins: j.p_moins, p_faute_courante: j.p_faute_courante };
     ScanJuge { place, bulletin: Ok(BulletinCorrige { lecture: j.lecture, decision: j.decision, verification: Some(verification) }), doute: Some(doute), ailleurs }
 }
 

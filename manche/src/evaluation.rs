@@ -89,6 +89,9 @@ pub struct CalibrationDoute {
     /// Les mêmes, pour les seules décisions « valide » (une sanction automatique demande de
     /// toute façon une lecture sûre à 97 %, donc des lectures qui paieraient moins sous 3 %).
     pub moins_valides: Vec<Tranche>,
+    /// Sur [`DouteDecision::p_faute_courante`] (une pénalité, ou un autre score écrit seul :
+    /// la part de `p_moins` au seuil plus strict) : la vérité paie moins que la décision.
+    pub fautes_courantes: Vec<Tranche>,
     /// Sur [`DouteDecision::p_plus`] : la vérité paie plus.
     pub plus: Vec<Tranche>,
 }
@@ -131,9 +134,10 @@ impl CalibrationDoute {
                 .collect()
         };
         format!(
-            "Calibration du doute sur la décision (bulletins jugés par la machine, probabilités brutes complètes) :\n  lectures qui paieraient moins → la vérité paie moins que la décision :\n{}  … dont décisions « valide » :\n{}  lectures qui paieraient plus → la vérité paie plus que la décision :\n{}",
+            "Calibration du doute sur la décision (bulletins jugés par la machine, probabilités brutes complètes) :\n  lectures qui paieraient moins → la vérité paie moins que la décision :\n{}  … dont décisions « valide » :\n{}  … par une faute courante du joueur (une pénalité, un autre score écrit) :\n{}  lectures qui paieraient plus → la vérité paie plus que la décision :\n{}",
             lignes(&self.moins),
             lignes(&self.moins_valides),
+            lignes(&self.fautes_courantes),
             lignes(&self.plus)
         )
     }
@@ -206,7 +210,7 @@ fn resume(d: &Decision) -> String {
 /// Avec `doutes` (le doute complet de chaque bulletin jugé, `Seuils::complet`), mesure
 /// aussi sa calibration.
 pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[BulletinCorrige], absences: &[AbsenceAVerifier], doutes: Option<&BTreeMap<(u32, u32), DouteDecision>>) -> MesuresDecisions {
-    let (mut moins_predits, mut moins_valides, mut plus_predits) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut moins_predits, mut moins_valides, mut fautes_courantes, mut plus_predits) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let absences_douteuses: std::collections::BTreeSet<(u32, u32)> = absences.iter().map(|a| (a.table, a.coup)).collect();
     let mut m = MesuresDecisions::default();
     let machine: BTreeMap<(u32, u32), &BulletinCorrige> = decides.iter().map(|b| ((b.decision.table, b.decision.coup), b)).collect();
@@ -227,6 +231,7 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
             if decision.verdict == arbitre_engine::arbitrage::Verdict::Valide {
                 moins_valides.push((d.p_moins, !juste && !moins));
             }
+            fautes_courantes.push((d.p_faute_courante, !juste && !moins));
             plus_predits.push((d.p_plus, moins));
         }
         let par = m.par_verite.de(&vraie);
@@ -255,7 +260,7 @@ pub fn mesurer(contextes: &Contextes<'_>, verite: &[Lecture], decides: &[Bulleti
     }
     m.fantomes = machine.keys().filter(|k| !vues.contains(k)).count();
     if doutes.is_some() {
-        m.calibration_du_doute = Some(CalibrationDoute { moins: tranches(&BORNES_MOINS, &moins_predits), moins_valides: tranches(&BORNES_MOINS, &moins_valides), plus: tranches(&BORNES_PLUS, &plus_predits) });
+        m.calibration_du_doute = Some(CalibrationDoute { moins: tranches(&BORNES_MOINS, &moins_predits), moins_valides: tranches(&BORNES_MOINS, &moins_valides), fautes_courantes: tranches(&BORNES_MOINS, &fautes_courantes), plus: tranches(&BORNES_PLUS, &plus_predits) });
     }
     m
 }
@@ -276,7 +281,9 @@ mod tests {
         assert_eq!((t[6].de, t[6].bulletins, t[6].observes), (0.4, 1, 1));
         assert_eq!((t.last().unwrap().bulletins, t.last().unwrap().observes), (1, 1), "1 est dans la dernière tranche");
         let valides = tranches(&BORNES_MOINS, &points[3..5]);
-        let texte = CalibrationDoute { moins: t, moins_valides: valides, plus: Vec::new() }.texte();
+        let fautes = tranches(&BORNES_MOINS, &[(0.15, false), (0.12, false)]);
+        let texte = CalibrationDoute { moins: t, moins_valides: valides, fautes_courantes: fautes, plus: Vec::new() }.texte();
+        assert!(texte.contains("… par une faute courante du joueur (une pénalité, un autre score écrit) :\n    [0.1000 ; 0.2000) : 2 bulletin(s), prédit 13.50 %, observé 0.00 % (0)\n  lectures qui paieraient plus"), "{texte}");
         assert!(texte.contains("… dont décisions « valide » :\n    [0.2000 ; 0.3000) : 1 bulletin(s), prédit 25.00 %, observé 0.00 % (0)\n    [0.4000 ; 0.5000) : 1 bulletin(s)"), "{texte}");
         assert!(texte.contains("[0.0000 ; 0.0100) : 2 bulletin(s), prédit 0.25 %, observé 50.00 % (1)"), "{texte}");
         assert!(!texte.contains("[0.0500"), "une tranche vide n'est pas écrite : {texte}");

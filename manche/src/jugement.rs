@@ -52,7 +52,8 @@ pub struct Jugement {
 }
 
 /// Le doute de la machine sur la décision d'un bulletin jugé à (`table`, `coup`) : les
-/// probabilités brutes [`Jugement::p_plus`] et [`Jugement::p_moins`], pour mesurer leur
+/// probabilités brutes [`Jugement::p_plus`], [`Jugement::p_moins`] et
+/// [`Jugement::p_faute_courante`], pour mesurer leur
 /// calibration contre la vérité d'une manche générée (`evaluation`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DouteDecision {
@@ -60,6 +61,7 @@ pub struct DouteDecision {
     pub coup: u32,
     pub p_plus: f64,
     pub p_moins: f64,
+    pub p_faute_courante: f64,
 }
 
 impl Jugement {
