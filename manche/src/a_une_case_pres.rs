@@ -22,6 +22,7 @@
 use arbitre_engine::arbitrage::{paie_moins, Decision, Motif, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 use arbitre_pipeline::lecture_scan::reference_bien_formee;
+use crate::en_ligne::Ligne;
 
 mod par_les_solutions;
 pub use par_les_solutions::{deux_lettres_d_une_solution, toute_autre_reference};
@@ -258,35 +259,27 @@ fn autres_cellules(c: &Cellule) -> Vec<Cellule> {
 /// milieu du mot, c'est la règle des trous). Un mot déjà dessiné sur plusieurs rangées et
 /// colonnes n'est pas regardé.
 fn une_lettre_de_plus(l: &Lecture) -> impl Iterator<Item = Lecture> + '_ {
-    let en_rangee = l.rangees.len() == 1;
-    let en_ligne = en_rangee || l.rangees.iter().all(|r| r.len() <= 1);
-    ('A'..='Z').filter(move |_| en_ligne).flat_map(move |x| avec_la_lettre_de_plus(l, en_rangee, x))
+    Ligne::de(l).into_iter().flat_map(move |ligne| ('A'..='Z').flat_map(move |x| avec_la_lettre_de_plus(l, ligne, x)))
 }
 
-/// Pour [`une_lettre_de_plus`] : les lectures d'un mot écrit sur une rangée (`en_rangee`) ou
-/// une colonne avec la lettre `x` de plus, à un bout puis à côté de chacune de ses lettres.
-fn avec_la_lettre_de_plus(l: &Lecture, en_rangee: bool, x: char) -> Vec<Lecture> {
+/// Pour [`une_lettre_de_plus`] : les lectures d'un mot écrit sur une ligne avec la lettre `x`
+/// de plus, à un bout puis à côté de chacune de ses lettres.
+fn avec_la_lettre_de_plus(l: &Lecture, ligne: Ligne, x: char) -> Vec<Lecture> {
     let lettre = Cellule::lettre;
     let vide = Cellule::vide();
-    let long = if en_rangee { l.rangees[0].len() } else { l.rangees.len() };
-    let mut v = Vec::new();
-    let mut a = l.clone();
-    let mut b = l.clone();
-    if en_rangee {
-        a.rangees[0].insert(0, lettre(x));
-        b.rangees[0].push(lettre(x));
-    } else {
-        a.rangees.insert(0, vec![lettre(x)]);
-        b.rangees.push(vec![lettre(x)]);
-    }
-    v.extend([a, b]);
+    let en_rangee = ligne == Ligne::Rangee;
+    let cases: Vec<Option<Cellule>> = ligne.cases(l).into_iter().map(|c| c.cloned()).collect();
+    let long = cases.len();
+    let au_debut = std::iter::once(Some(lettre(x))).chain(cases.iter().cloned()).collect();
+    let a_la_fin = cases.iter().cloned().chain([Some(lettre(x))]).collect();
+    let mut v = vec![ligne.refaite(l, au_debut), ligne.refaite(l, a_la_fin)];
     for k in 0..long {
         let mut dessus = l.clone();
         let mut dessous = l.clone();
         if en_rangee {
-            let ligne: Vec<Cellule> = std::iter::repeat_n(vide.clone(), k).chain([lettre(x)]).collect();
-            dessus.rangees.insert(0, ligne.clone());
-            dessous.rangees.push(ligne);
+            let rangee: Vec<Cellule> = std::iter::repeat_n(vide.clone(), k).chain([lettre(x)]).collect();
+            dessus.rangees.insert(0, rangee.clone());
+            dessous.rangees.push(rangee);
         } else {
             for (i, r) in dessus.rangees.iter_mut().enumerate() {
                 r.resize(1, vide.clone());
@@ -306,24 +299,19 @@ fn avec_la_lettre_de_plus(l: &Lecture, en_rangee: bool, x: char) -> Vec<Lecture>
 /// lu « T » puis « I » à 99,4 % : TIYPES, zéro automatique au lieu d'un avertissement payé
 /// 22 — manche neuve `rosace` graine 1231, 28/11/2026), ou lire un trait comme une lettre.
 fn une_lettre_de_moins(l: &Lecture) -> impl Iterator<Item = Lecture> + '_ {
-    let en_rangee = l.rangees.len() == 1;
-    let en_ligne = en_rangee || l.rangees.iter().all(|r| r.len() <= 1);
-    let cases: Vec<Option<&Cellule>> = match (en_ligne, en_rangee) {
-        (false, _) => Vec::new(),
-        (true, true) => l.rangees[0].iter().map(Some).collect(),
-        (true, false) => l.rangees.iter().map(|r| r.first()).collect(),
-    };
-    let ecrite = |c: Option<&Cellule>| c.is_some_and(|c| !c.barree && matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible));
-    // Un mot de deux lettres au moins doit rester.
-    let nb = cases.iter().filter(|&&c| ecrite(c)).count();
-    (0..cases.len()).filter(move |&k| nb >= 3 && ecrite(cases[k])).map(move |k| {
-        let mut a = l.clone();
-        if en_rangee {
-            a.rangees[0].remove(k);
-        } else {
-            a.rangees.remove(k);
-        }
-        a
+    Ligne::de(l).into_iter().flat_map(move |ligne| {
+        let cases: Vec<Option<Cellule>> = ligne.cases(l).into_iter().map(|c| c.cloned()).collect();
+        let ecrite = |c: &Option<Cellule>| c.as_ref().is_some_and(|c| !c.barree && matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible));
+        // Un mot de deux lettres au moins doit rester.
+        let nb = cases.iter().filter(|c| ecrite(c)).count();
+        (0..cases.len())
+            .filter(|&k| nb >= 3 && ecrite(&cases[k]))
+            .map(|k| {
+                let mut sans = cases.clone();
+                sans.remove(k);
+                ligne.refaite(l, sans)
+            })
+            .collect::<Vec<_>>()
     })
 }
 

@@ -12,9 +12,10 @@
 //! la décision automatique : on ne présume jamais qu'une lecture plausible non vue
 //! donnerait la même.
 
+use crate::en_ligne::Ligne;
 use crate::doute::{Enumeration, Seuils, COMBINAISONS_MAX};
 use arbitre_engine::arbitrage::{blocs_ecrits, Decision, Motif, Verdict};
-use arbitre_engine::lecture::{Contenu, Lecture};
+use arbitre_engine::lecture::{Cellule, Contenu, Lecture};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::verification::LectureConcurrente;
 use std::collections::HashMap;
@@ -177,16 +178,11 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
 /// avertissement). Une lecture sur plusieurs rangées et colonnes (un mot et ses lettres de
 /// raccord dessinés autour) a des cases vides légitimes : elle n'est pas regardée ici.
 pub fn trous(l: &Lecture) -> Vec<(usize, usize)> {
-    let ligne: Vec<(usize, usize)> = if l.rangees.len() == 1 {
-        (0..l.rangees[0].len()).map(|j| (0, j)).collect()
-    } else if l.rangees.iter().all(|r| r.len() <= 1) {
-        (0..l.rangees.len()).map(|i| (i, 0)).collect()
-    } else {
-        return Vec::new();
-    };
-    let ecrite = |&(i, j): &(usize, usize)| l.rangees[i].get(j).is_some_and(|c| c.contenu != Contenu::Vide || c.barree);
-    let (Some(debut), Some(fin)) = (ligne.iter().position(ecrite), ligne.iter().rposition(ecrite)) else { return Vec::new() };
-    ligne[debut..=fin].iter().filter(|p| !ecrite(p)).copied().collect()
+    let Some(ligne) = Ligne::de(l) else { return Vec::new() };
+    let cases = ligne.cases(l);
+    let ecrite = |c: &Option<&Cellule>| c.is_some_and(|c| c.contenu != Contenu::Vide || c.barree);
+    let (Some(debut), Some(fin)) = (cases.iter().position(ecrite), cases.iter().rposition(ecrite)) else { return Vec::new() };
+    (debut..=fin).filter(|&k| !ecrite(&cases[k])).map(|k| ligne.position(k)).collect()
 }
 
 /// Les écritures à part d'une lecture : les blocs d'au moins deux lettres écrites (ceux du

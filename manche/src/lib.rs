@@ -10,6 +10,7 @@
 //! - [`jugement`] : la décision et la probabilité qu'une autre soit la bonne ;
 //! - [`attribution`] : chaque scan à une table et un coup, ou rejeté ;
 //! - [`table_deduite`] : un numéro lu avec doute, confirmé par les autres bulletins du coup ;
+//! - `en_ligne` : une lecture écrite sur une seule ligne (une rangée, ou une colonne) ;
 //! - [`a_une_case_pres`] : garde-fou d'une sanction qu'un caractère lu de travers ou manqué (case, cercle, référence, score) expliquerait ;
 //! - [`autre_coup`] : garde-fou d'un bulletin rangé dans le dossier d'un autre coup ;
 //! - `numero_d_un_absent` : garde-fou d'un numéro de table lu sûrement qui est peut-être
@@ -28,6 +29,7 @@ pub mod autre_coup;
 pub mod attribution;
 pub mod bilan;
 pub mod correction;
+mod en_ligne;
 pub mod coup_etranger;
 pub mod corrections;
 pub mod depouillement;

@@ -12,6 +12,7 @@
 //! ([`super::confirmation`]).
 
 use super::{confirmation, met_la_place_en_cause, Confirmation, LectureVoisine};
+use crate::en_ligne::Ligne;
 use arbitre_engine::arbitrage::{Decision, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 
@@ -99,14 +100,12 @@ fn une_lettre_du_mot_et_une_autre_case(l: &Lecture, cases: &[(usize, usize)], mo
 /// à la même longueur que `mot` est l'affaire de [`a_deux_lettres_de`]. La lecture ainsi faite,
 /// et ce qui la sépare de celle de la machine ; le cercle d'une case gardé avec sa lettre.
 fn a_deux_operations_de(l: &Lecture, mot: &str) -> Option<(Lecture, &'static str)> {
-    let en_rangee = l.rangees.len() == 1;
-    if !(en_rangee || l.rangees.iter().all(|r| r.len() <= 1)) {
-        return None;
-    }
-    let cases: Vec<Cellule> = if en_rangee { l.rangees[0].clone() } else { l.rangees.iter().map(|r| r.first().cloned().unwrap_or_else(Cellule::vide)).collect() };
-    let lettres: Vec<char> = mot.chars().map(|c| c.to_ascii_uppercase()).collect();
+    let ligne = Ligne::de(l)?;
     let ecrite = |c: &Cellule| matches!(c.contenu, Contenu::Lettre(_) | Contenu::Illisible);
-    if cases.len() < 2 || lettres.len() == cases.len() || lettres.len().abs_diff(cases.len()) > 2 || !cases.iter().all(ecrite) {
+    // Toutes les cases de la ligne écrites (une lettre ou `#`, barrée ou non).
+    let cases: Vec<Cellule> = ligne.cases(l).into_iter().map(|c| c.filter(|c| ecrite(c)).cloned()).collect::<Option<_>>()?;
+    let lettres: Vec<char> = mot.chars().map(|c| c.to_ascii_uppercase()).collect();
+    if cases.len() < 2 || lettres.len() == cases.len() || lettres.len().abs_diff(cases.len()) > 2 {
         return None;
     }
     let alignement = alignement_a_deux_operations(&cases, &lettres)?;
@@ -122,9 +121,7 @@ fn a_deux_operations_de(l: &Lecture, mot: &str) -> Option<(Lecture, &'static str
         (0, 1, _) => "une case lue en trop (une lettre large coupée en deux) et une autre case lue de travers",
         _ => "deux cases lues en trop",
     };
-    let mut a = l.clone();
-    a.rangees = if en_rangee { vec![nouvelles] } else { nouvelles.into_iter().map(|c| vec![c]).collect() };
-    Some((a, ce_qui_separe))
+    Some((ligne.refaite(l, nouvelles.into_iter().map(Some).collect()), ce_qui_separe))
 }
 
 /// Ce que coûte de lire la case `c` comme la lettre `x` : rien si elle l'est, non barrée ; une
