@@ -305,7 +305,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     }
     if j.p_plus >= seuils.favorable || j.moins_que_la_decision() {
         raisons.push(format!(
-            "lecture incertaine : les lectures plausibles qui paieraient davantage le joueur pèsent {:.1} % (seuil {} %), celles qui le paieraient moins {:.1} % (seuil {} %), dont par une faute courante du joueur (une pénalité, localisation erronée, 5.3.3 ; un autre score écrit, 5.3.2) {:.1} % (seuil {} %)",
+            "lecture incertaine : les lectures plausibles qui paieraient davantage le joueur pèsent {:.1} % (seuil {} %), celles qui le paieraient moins {:.1} % (seuil {} %), dont par une faute courante du joueur (une pénalité, localisation erronée, 5.3.3 ; une autre référence écrite, inversée, guide 5.1.2 ; un autre score écrit, 5.3.2) {:.1} % (seuil {} %)",
             j.p_plus * 100.0,
             seuils.favorable * 100.0,
             j.p_moins * 100.0,

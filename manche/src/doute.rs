@@ -36,7 +36,8 @@ pub const SEUIL_DOUTE: f64 = 0.4;
 
 /// Le seuil, plus strict que [`SEUIL_DOUTE`], des lectures qui paieraient moins le joueur
 /// *par une faute courante* : une pénalité (la référence lue autrement : localisation
-/// erronée, règlement 5.3.3), ou un autre score écrit, seul changé (un score mal compté :
+/// erronée, règlement 5.3.3), une autre référence écrite, seule changée (inversée :
+/// avertissement, guide 5.1.2), ou un autre score écrit, seul changé (un score mal compté :
 /// avertissement, règlement 5.3.2 et 5.5). [`SEUIL_DOUTE`] vaut pour des lectures voisines presque
 /// toujours fausses (une lettre de travers fait d'un mot valide un non-mot, un zéro ;
 /// produits de cases supposées indépendantes) ; une référence décalée d'une lettre ou d'un
@@ -45,8 +46,11 @@ pub const SEUIL_DOUTE: f64 = 0.4;
 /// qu'elle vaut. ETUDIA écrit en 13 I, 14 points, le I lu J (13J, valide) à 74 %, 13I
 /// (pénalité, 9) à 20 % : payé 14 sans personne (manche neuve `fumee` graine 761,
 /// 28/11/2026). LISE écrit 18 pour 19 points, le 8 lu 9 à 71 %, « 18 » (avertissement) à
-/// 26 % : décidé valide sans personne (manche neuve `2_ai` graine 961, 28/11/2026). Le
-/// seuil d'avant la mesure de [`SEUIL_DOUTE`].
+/// 26 % : décidé valide sans personne (manche neuve `2_ai` graine 961, 28/11/2026). DEMIS
+/// écrit en « 1 I » pour I1, lu « I 1 » à 72 %, « 1 I » (inversion) à 15 %, « 1 1 »
+/// (pénalité) à 13 % : décidé valide sans personne (`2_ai` graine 1631, 28/11/2026). Le
+/// seuil d'avant la mesure de [`SEUIL_DOUTE`] ; mesuré ensuite (`arbitre evaluer
+/// --doute-complet`), il surestime le risque (`models/README.md`).
 pub const SEUIL_DOUTE_FAUTE_COURANTE: f64 = 0.2;
 
 /// Un numéro de table n'est sûr que si la probabilité qu'il en soit un autre reste sous

@@ -89,7 +89,8 @@ pub struct CalibrationDoute {
     /// Les mêmes, pour les seules décisions « valide » (une sanction automatique demande de
     /// toute façon une lecture sûre à 97 %, donc des lectures qui paieraient moins sous 3 %).
     pub moins_valides: Vec<Tranche>,
-    /// Sur [`DouteDecision::p_faute_courante`] (une pénalité, ou un autre score écrit seul :
+    /// Sur [`DouteDecision::p_faute_courante`] (une pénalité, une autre référence ou un autre
+    /// score écrit seul :
     /// la part de `p_moins` au seuil plus strict) : la vérité paie moins que la décision.
     pub fautes_courantes: Vec<Tranche>,
     /// Sur [`DouteDecision::p_plus`] : la vérité paie plus.
@@ -134,7 +135,7 @@ impl CalibrationDoute {
                 .collect()
         };
         format!(
-            "Calibration du doute sur la décision (bulletins jugés par la machine, probabilités brutes complètes) :\n  lectures qui paieraient moins → la vérité paie moins que la décision :\n{}  … dont décisions « valide » :\n{}  … par une faute courante du joueur (une pénalité, un autre score écrit) :\n{}  lectures qui paieraient plus → la vérité paie plus que la décision :\n{}",
+            "Calibration du doute sur la décision (bulletins jugés par la machine, probabilités brutes complètes) :\n  lectures qui paieraient moins → la vérité paie moins que la décision :\n{}  … dont décisions « valide » :\n{}  … par une faute courante du joueur (une pénalité, une autre référence ou un autre score écrit) :\n{}  lectures qui paieraient plus → la vérité paie plus que la décision :\n{}",
             lignes(&self.moins),
             lignes(&self.moins_valides),
             lignes(&self.fautes_courantes),
@@ -283,7 +284,7 @@ mod tests {
         let valides = tranches(&BORNES_MOINS, &points[3..5]);
         let fautes = tranches(&BORNES_MOINS, &[(0.15, false), (0.12, false)]);
         let texte = CalibrationDoute { moins: t, moins_valides: valides, fautes_courantes: fautes, plus: Vec::new() }.texte();
-        assert!(texte.contains("… par une faute courante du joueur (une pénalité, un autre score écrit) :\n    [0.1000 ; 0.2000) : 2 bulletin(s), prédit 13.50 %, observé 0.00 % (0)\n  lectures qui paieraient plus"), "{texte}");
+        assert!(texte.contains("… par une faute courante du joueur (une pénalité, une autre référence ou un autre score écrit) :\n    [0.1000 ; 0.2000) : 2 bulletin(s), prédit 13.50 %, observé 0.00 % (0)\n  lectures qui paieraient plus"), "{texte}");
         assert!(texte.contains("… dont décisions « valide » :\n    [0.2000 ; 0.3000) : 1 bulletin(s), prédit 25.00 %, observé 0.00 % (0)\n    [0.4000 ; 0.5000) : 1 bulletin(s)"), "{texte}");
         assert!(texte.contains("[0.0000 ; 0.0100) : 2 bulletin(s), prédit 0.25 %, observé 50.00 % (1)"), "{texte}");
         assert!(!texte.contains("[0.0500"), "une tranche vide n'est pas écrite : {texte}");

@@ -39,8 +39,8 @@ pub struct Jugement {
     pub p_plus: f64,
     /// … une décision qui le paierait moins (masse non vue comprise).
     pub p_moins: f64,
-    /// … une faute courante du joueur qui le paierait moins (une pénalité, ou un autre
-    /// score écrit ; masse non vue comprise) : une part de `p_moins`, au seuil plus strict
+    /// … une faute courante du joueur qui le paierait moins (une pénalité, une autre
+    /// référence écrite, ou un autre score écrit ; masse non vue comprise) : une part de `p_moins`, au seuil plus strict
     /// [`crate::doute::SEUIL_DOUTE_FAUTE_COURANTE`].
     pub p_faute_courante: f64,
     /// Probabilité de la lecture la plus probable elle-même.
@@ -87,6 +87,11 @@ impl Jugement {
 /// `autre` ne diffère de `l` que par le score écrit.
 fn score_seul(l: &Lecture, autre: &Lecture) -> bool {
     l.score != autre.score && Lecture { score: l.score.clone(), ..autre.clone() } == *l
+}
+
+/// `autre` ne diffère de `l` que par la référence écrite.
+fn reference_seule(l: &Lecture, autre: &Lecture) -> bool {
+    l.reference != autre.reference && Lecture { reference: l.reference.clone(), ..autre.clone() } == *l
 }
 
 /// Le texte d'une lecture sur une ligne (les lignes du format texte des lectures jointes
@@ -151,9 +156,10 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             plus += suivante.p;
         } else {
             moins += suivante.p;
-            // Une faute courante du joueur : une pénalité (une référence décalée, 5.3.3), ou
-            // un autre score écrit (un score mal compté : avertissement, 5.3.2).
-            if verdict == arbitre_engine::arbitrage::Verdict::Penalite || score_seul(&premiere.lecture, &suivante.lecture) {
+            // Une faute courante du joueur : une pénalité (une référence décalée, 5.3.3), une
+            // autre référence écrite (inversée : avertissement, guide 5.1.2), ou un autre score
+            // écrit (un score mal compté : avertissement, 5.3.2).
+            if verdict == arbitre_engine::arbitrage::Verdict::Penalite || score_seul(&premiere.lecture, &suivante.lecture) || reference_seule(&premiere.lecture, &suivante.lecture) {
                 faute_courante += suivante.p;
             }
         }
@@ -348,6 +354,35 @@ mod tests {
             let j = juger(&s, 3, 1, Seuils::default(), avertir).unwrap();
             assert_eq!((j.decision.verdict, j.decision.score), (Verdict::Valide, 10));
             assert!((j.p_faute_courante - p18 as f64).abs() < 1e-3 && j.p_moins < crate::doute::SEUIL_DOUTE, "{j:?}");
+            assert_eq!(j.douteux(), douteux, "{j:?}");
+        }
+    }
+
+    #[test]
+    fn une_autre_reference_ecrite_plausible_compte_des_le_seuil_des_fautes_courantes() {
+        // DEMIS écrit en « 1 I » pour I1 (manche neuve `2_ai` graine 1631, table 32, coup
+        // 11 : la référence inversée, un avertissement, guide 5.1.2) : lue « I 1 » (valide) à
+        // 72 %, « 1 I » à 15 %, « 1 1 » (une localisation erronée, pénalité) à 13 %. Seule la
+        // pénalité comptait parmi les fautes courantes : 13 %, décidé valide sans personne.
+        // La référence inversée est, comme la décalée, une faute courante du joueur que le
+        // mot écrit ne contredit pas : 28 %, une personne regarde ; l'inversion seule à 15 %,
+        // non.
+        let selon_la_reference = |l: &Lecture| {
+            let mut d = corriger(&Lecture { reference: None, ..l.clone() })?;
+            match l.reference.as_deref() {
+                Some("1 I") => d.verdict = Verdict::Avertissement,
+                Some("1 1") => (d.verdict, d.score) = (Verdict::Penalite, 5),
+                _ => {}
+            }
+            Some(d)
+        };
+        for (lectures, p_faute_courante, douteux) in [(&[("I 1", 0.72f32), ("1 I", 0.15), ("1 1", 0.13)][..], 0.28, true), (&[("I 1", 0.85), ("1 I", 0.15)][..], 0.15, false)] {
+            let mut s = scan(&[&[("O", 0.9999)], &[("U", 0.9999)], &[("I", 0.9999)]]);
+            let alternatives = lectures.iter().map(|&(r, p)| Alternative { lecture: r.into(), p }).collect();
+            s.reference = ChampLu { valeur: Some("I 1".into()), alternatives, caracteres: Vec::new() };
+            let j = juger(&s, 3, 1, Seuils::default(), selon_la_reference).unwrap();
+            assert_eq!((j.decision.verdict, j.decision.score), (Verdict::Valide, 10));
+            assert!((j.p_faute_courante - p_faute_courante).abs() < 1e-3 && j.p_moins < crate::doute::SEUIL_DOUTE, "{j:?}");
             assert_eq!(j.douteux(), douteux, "{j:?}");
         }
     }

@@ -48,7 +48,8 @@ pub struct Args {
     #[arg(long, value_name = "P")]
     seuil_favorable: Option<f64>,
     /// Pour calibrer : le seuil de doute des lectures qui paieraient moins le joueur par une
-    /// faute courante (une pénalité, localisation erronée ; un autre score écrit).
+    /// faute courante (une pénalité, localisation erronée ; une autre référence écrite ; un
+    /// autre score écrit).
     #[arg(long, value_name = "P")]
     seuil_faute_courante: Option<f64>,
     /// Pour calibrer : la probabilité minimale de la lecture pour une sanction automatique.
@@ -166,7 +167,7 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     let defaut = Seuils::default();
     let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), favorable: a.seuil_favorable.unwrap_or(defaut.favorable), faute_courante: a.seuil_faute_courante.unwrap_or(defaut.faute_courante), table: a.seuil_table.unwrap_or(defaut.table), negligeable: a.negligeable.unwrap_or(defaut.negligeable), sanction: a.lecture_sure.unwrap_or(defaut.sanction), complet: a.doute_complet };
     println!(
-        "seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient moins par une faute courante du joueur : pénalité, score écrit), {} (qui paieraient plus), {} (numéro de table) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {}",
+        "seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient moins par une faute courante du joueur : pénalité, référence écrite, score écrit), {} (qui paieraient plus), {} (numéro de table) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {}",
         seuils.doute, seuils.faute_courante, seuils.favorable, seuils.table, seuils.sanction, seuils.negligeable
     );
     let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, sortie: None, coup: None, jusqu_au_coup: None, tables, corrections: Default::default(), premier: None, seuils, extraits: false, empreinte_du_lecteur: None };
