@@ -90,8 +90,8 @@ pub struct CalibrationDoute {
     /// toute façon une lecture sûre à 97 %, donc des lectures qui paieraient moins sous 3 %).
     pub moins_valides: Vec<Tranche>,
     /// Sur [`DouteDecision::p_faute_courante`] (une pénalité, une autre référence ou un autre
-    /// score écrit seul :
-    /// la part de `p_moins` au seuil plus strict) : la vérité paie moins que la décision.
+    /// score écrit seul : la part de `p_moins` au seuil plus strict) : la vérité paie moins
+    /// que la décision.
     pub fautes_courantes: Vec<Tranche>,
     /// Sur [`DouteDecision::p_plus`] : la vérité paie plus.
     pub plus: Vec<Tranche>,

@@ -40,8 +40,8 @@ pub struct Jugement {
     /// … une décision qui le paierait moins (masse non vue comprise).
     pub p_moins: f64,
     /// … une faute courante du joueur qui le paierait moins (une pénalité, une autre
-    /// référence écrite, ou un autre score écrit ; masse non vue comprise) : une part de `p_moins`, au seuil plus strict
-    /// [`crate::doute::SEUIL_DOUTE_FAUTE_COURANTE`].
+    /// référence écrite, ou un autre score écrit ; masse non vue comprise) : une part de
+    /// `p_moins`, au seuil plus strict [`crate::doute::SEUIL_DOUTE_FAUTE_COURANTE`].
     pub p_faute_courante: f64,
     /// Probabilité de la lecture la plus probable elle-même.
     pub p_lecture: f64,
@@ -54,8 +54,8 @@ pub struct Jugement {
 
 /// Le doute de la machine sur la décision d'un bulletin jugé à (`table`, `coup`) : les
 /// probabilités brutes [`Jugement::p_plus`], [`Jugement::p_moins`] et
-/// [`Jugement::p_faute_courante`], pour mesurer leur
-/// calibration contre la vérité d'une manche générée (`evaluation`).
+/// [`Jugement::p_faute_courante`], pour mesurer leur calibration contre la vérité d'une
+/// manche générée (`evaluation`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DouteDecision {
     pub table: u32,
@@ -367,7 +367,7 @@ mod tests {
         // La référence inversée est, comme la décalée, une faute courante du joueur que le
         // mot écrit ne contredit pas : 28 %, une personne regarde ; l'inversion seule à 15 %,
         // non.
-        let selon_la_reference = |l: &Lecture| {
+        let inversion_ou_penalite = |l: &Lecture| {
             let mut d = corriger(&Lecture { reference: None, ..l.clone() })?;
             match l.reference.as_deref() {
                 Some("1 I") => d.verdict = Verdict::Avertissement,
@@ -380,7 +380,7 @@ mod tests {
             let mut s = scan(&[&[("O", 0.9999)], &[("U", 0.9999)], &[("I", 0.9999)]]);
             let alternatives = lectures.iter().map(|&(r, p)| Alternative { lecture: r.into(), p }).collect();
             s.reference = ChampLu { valeur: Some("I 1".into()), alternatives, caracteres: Vec::new() };
-            let j = juger(&s, 3, 1, Seuils::default(), selon_la_reference).unwrap();
+            let j = juger(&s, 3, 1, Seuils::default(), inversion_ou_penalite).unwrap();
             assert_eq!((j.decision.verdict, j.decision.score), (Verdict::Valide, 10));
             assert!((j.p_faute_courante - p_faute_courante).abs() < 1e-3 && j.p_moins < crate::doute::SEUIL_DOUTE, "{j:?}");
             assert_eq!(j.douteux(), douteux, "{j:?}");
