@@ -259,16 +259,18 @@ fn autres_cellules(c: &Cellule) -> Vec<Cellule> {
 /// milieu du mot, c'est la règle des trous). Un mot déjà dessiné sur plusieurs rangées et
 /// colonnes n'est pas regardé.
 fn une_lettre_de_plus(l: &Lecture) -> impl Iterator<Item = Lecture> + '_ {
-    Ligne::de(l).into_iter().flat_map(move |ligne| ('A'..='Z').flat_map(move |x| avec_la_lettre_de_plus(l, ligne, x)))
+    Ligne::de(l).into_iter().flat_map(move |ligne| {
+        let cases: Vec<Option<Cellule>> = ligne.cases(l).into_iter().map(|c| c.cloned()).collect();
+        ('A'..='Z').flat_map(move |x| avec_la_lettre_de_plus(l, ligne, &cases, x))
+    })
 }
 
-/// Pour [`une_lettre_de_plus`] : les lectures d'un mot écrit sur une ligne avec la lettre `x`
-/// de plus, à un bout puis à côté de chacune de ses lettres.
-fn avec_la_lettre_de_plus(l: &Lecture, ligne: Ligne, x: char) -> Vec<Lecture> {
+/// Pour [`une_lettre_de_plus`] : les lectures d'un mot écrit sur une ligne (ses `cases`) avec
+/// la lettre `x` de plus, à un bout puis à côté de chacune de ses lettres.
+fn avec_la_lettre_de_plus(l: &Lecture, ligne: Ligne, cases: &[Option<Cellule>], x: char) -> Vec<Lecture> {
     let lettre = Cellule::lettre;
     let vide = Cellule::vide();
     let en_rangee = ligne == Ligne::Rangee;
-    let cases: Vec<Option<Cellule>> = ligne.cases(l).into_iter().map(|c| c.cloned()).collect();
     let long = cases.len();
     let au_debut = std::iter::once(Some(lettre(x))).chain(cases.iter().cloned()).collect();
     let a_la_fin = cases.iter().cloned().chain([Some(lettre(x))]).collect();
