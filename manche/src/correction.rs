@@ -4,7 +4,7 @@
 //! parallèle, et une panne de la correction d'un bulletin n'emporte pas les autres.
 
 use crate::suivi::Suivi;
-use arbitre_engine::arbitrage::{corriger, ecritures_injouables, places_examinees, ContexteCoup, Decision, Edition, PlaceExaminee};
+use arbitre_engine::arbitrage::{corriger, ecritures_injouables, places_examinees, ContexteCoup, Decision, Edition, PlaceExaminee, SolutionRetenue};
 use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
@@ -64,6 +64,14 @@ impl<'a> Contextes<'a> {
         let Some(ctx) = self.coup(coup) else { return Vec::new() };
         let mots: BTreeSet<String> = ctx.solutions.iter().filter(|s| accepte(s.score)).map(|s| s.mot_texte().to_ascii_uppercase()).collect();
         mots.into_iter().collect()
+    }
+
+    /// La prime (règlement 1.2.3 ; 3.8.2 pour les formules à huit et neuf lettres) que
+    /// compte la solution retenue `s` d'une décision du coup `coup` : 0 si elle ne pose pas
+    /// assez de lettres, ou si elle n'est pas une solution du coup.
+    pub fn prime(&self, coup: u32, s: &SolutionRetenue) -> u32 {
+        let Some(ctx) = self.coup(coup) else { return 0 };
+        ctx.solutions.iter().find(|x| x.mot_texte() == s.mot && x.reference.to_string() == s.reference).map_or(0, |x| ctx.formule.prime(usize::from(x.poses)))
     }
 
     /// La décision d'une lecture ; `None` si le coup n'est pas dans la partie ;

@@ -19,6 +19,7 @@ use crate::lecture_des_scans::{extraits_manquants, lire_les_scans};
 use crate::lectures_gardees::Gardees;
 use crate::doutes_montres::doutes;
 use crate::jugement::{ecriture_negligee, juger, trous, DouteDecision};
+use crate::prime_oubliee::prime_oubliee;
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
@@ -318,6 +319,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         raisons.push(format!("case vide entre deux lettres (rangée {}, case {} du mot lu) : une lettre a peut-être échappé à la machine", i + 1, j + 1));
     }
     raisons.extend(ecriture_negligee(&j.lecture, &j.decision, || contextes.injouables(&j.lecture)));
+    raisons.extend(prime_oubliee(s, &j.decision, || j.decision.solution.as_ref().map_or(0, |sol| contextes.prime(a.coup, sol))));
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
         raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
     }

@@ -15,6 +15,8 @@
 //! - [`autre_coup`] : garde-fou d'un bulletin rangé dans le dossier d'un autre coup ;
 //! - `numero_d_un_absent` : garde-fou d'un numéro de table lu sûrement qui est peut-être
 //!   celui d'une table sans bulletin au même coup ;
+//! - [`prime_oubliee`] : garde-fou d'un scrabble payé au score écrit alors qu'une lecture du
+//!   score est ce score sans la prime (la faute de score la plus courante d'un scrabble) ;
 //! - [`coup_etranger`] : un coup dont presque aucun bulletin n'est payé (scans d'une autre partie ?) ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`scans_corriges`] : le scan que nomme une correction passe à son bulletin ;
@@ -42,6 +44,7 @@ pub mod jugement;
 mod lecture_des_scans;
 pub mod lectures_gardees;
 mod numero_d_un_absent;
+pub mod prime_oubliee;
 pub mod scans_corriges;
 pub mod suivi;
 pub mod table_deduite;
