@@ -23,7 +23,7 @@ fn un_numero_sur_qui_peut_etre_celui_d_une_table_sans_bulletin_est_a_verifier() 
     let range = r.decision_du_scan(31, 15);
     assert_eq!(range["a_verifier"], true, "payé à une table absente sans qu'une personne regarde : {range}");
     let raisons = range["raisons"].to_string();
-    assert!(raisons.contains("numéro de table lu 31 (99.7 %), peut-être 32 (0.3 %), une table sans bulletin à ce coup"), "{raisons}");
+    assert!(raisons.contains("numéro de table lu 31 (99,7 %), peut-être 32 (0,3 %), une table sans bulletin à ce coup"), "{raisons}");
     // L'absence de la table 32 : zéro provisoire, à vérifier, et nomme ce scan.
     let absence = &decisions[&(32, 15)];
     assert_eq!((absence["verdict"].as_str(), absence["a_verifier"].as_bool()), (Some("zero"), Some(true)), "{absence}");

@@ -7,6 +7,7 @@ use crate::autre_coup::RangeAilleurs;
 use crate::depouillement::{nom_image, Depouillement};
 use crate::table_deduite::P_TABLE_POSSIBLE;
 use arbitre_pipeline::lecture_scan::{LectureScan, RaisonRejet};
+use arbitre_reports::nombres::pourcent;
 use arbitre_reports::verification::{AbsenceAVerifier, RejetImage, DOUBLON, PAGE_BLANCHE};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -124,7 +125,7 @@ fn doutes_sur_l_absence(table: u32, pistes: &Pistes, tables_en_double: &BTreeSet
     let mut raisons = Vec::new();
     for (image, possibles) in &pistes.copies {
         if let Some(p) = porte(possibles, table) {
-            raisons.push(format!("l'image {image} (écartée : copie du bulletin d'une autre table) porte peut-être le numéro {table} ({:.1} %)", p * 100.0));
+            raisons.push(format!("l'image {image} (écartée : copie du bulletin d'une autre table) porte peut-être le numéro {table} ({})", pourcent(p, 1)));
         }
     }
     if !pistes.rejetees.is_empty() {
@@ -139,7 +140,7 @@ fn doutes_sur_l_absence(table: u32, pistes: &Pistes, tables_en_double: &BTreeSet
     let mut incertains = Vec::new();
     for a in pistes.attribues.iter().filter(|a| a.table != table) {
         if let Some(p) = porte(&a.possibles, table) {
-            raisons.push(format!("le scan {} (attribué à la table {}) porte peut-être le numéro {table} ({:.1} %)", a.image, a.table, p * 100.0));
+            raisons.push(format!("le scan {} (attribué à la table {}) porte peut-être le numéro {table} ({})", a.image, a.table, pourcent(p, 1)));
         } else if a.incertain {
             incertains.push(a.image.clone());
         }
@@ -233,7 +234,7 @@ mod tests {
         // La table 32 manque : son bulletin est peut-être la copie.
         let raisons = doutes(32, 1, &[&doublon], &r, &scans, 0.02);
         assert_eq!(raisons.len(), 1, "{raisons:?}");
-        assert!(raisons[0].contains("coup-01/scan-002.jpg") && raisons[0].contains("1.0 %"), "{raisons:?}");
+        assert!(raisons[0].contains("coup-01/scan-002.jpg") && raisons[0].contains("1,0 %"), "{raisons:?}");
         // La table 12 manque aussi : aucune lecture de la copie ne la nomme, son zéro est sûr.
         assert!(doutes(12, 1, &[&doublon], &r, &scans, 0.02).is_empty());
         // Un second bulletin de la 37 qui n'en est pas une copie : c'est le bulletin d'une

@@ -5,6 +5,7 @@
 
 use crate::table_deduite::{Confirmation, Manche, NumerosLus};
 use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_reports::nombres::pourcent;
 use arbitre_reports::verification::{
     RejetImage, AUTRE_FORMULAIRE, COUP_HORS_PARTIE, COUP_INCONNU, DOUBLON, IMAGE_ILLISIBLE, PAGE_BLANCHE, PAS_UN_BULLETIN, RECALAGE_INSUFFISANT, TABLE_EN_DOUBLE, TABLE_ILLISIBLE, TABLE_INCONNUE,
 };
@@ -109,7 +110,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         let lu_sur = numero_sur(p, seuil);
         let table_deduite = if lu_sur { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
         if !lu_sur && table_deduite.is_none() {
-            let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({:.0} %)", p * 100.0)).collect();
+            let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({})", pourcent(*p, 0))).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
         }
         if possibles.first().is_some_and(|&(t, _)| t != table) {
@@ -195,7 +196,7 @@ fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
                 let s = &scans[*j];
                 // Lu d'abord comme ce numéro, c'est un doublon : réglé plus haut.
                 let p = probabilite_du_numero(possibles, a.table);
-                (p >= SEUIL_NUMERO_PARTAGE && possibles.first().is_some_and(|&(t, _)| t != a.table)).then(|| format!("{} ({:.0} %)", nom(s), p * 100.0))
+                (p >= SEUIL_NUMERO_PARTAGE && possibles.first().is_some_and(|&(t, _)| t != a.table)).then(|| format!("{} ({})", nom(s), pourcent(p, 0)))
             })
             .collect();
         if !autres.is_empty() {
@@ -217,7 +218,7 @@ fn deduction(table: u32, p: f64, c: &Confirmation, scans: &[LectureScan]) -> Str
         pourquoi.push(format!("des tables hors de la liste des joueurs ({})", hors.join(", ")));
     }
     let autres = if pourquoi.is_empty() { "ses autres lectures disent le même numéro autrement écrit".to_string() } else { format!("ses autres lectures nomment {}", pourquoi.join(", ou ")) };
-    format!("numéro de table lu {table} à {:.1} %, sûr à {:.1} % sachant les autres bulletins du coup : {autres}", p * 100.0, c.p * 100.0)
+    format!("numéro de table lu {table} à {}, sûr à {} sachant les autres bulletins du coup : {autres}", pourcent(p, 1), pourcent(c.p, 1))
 }
 
 fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static str {

@@ -31,6 +31,7 @@ use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_pipeline::scans::{inventaire, ErreurScans};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
 use arbitre_reports::verification::{AbsenceAVerifier, RejetImage, Verification};
+use arbitre_reports::nombres::{pourcent, seuil};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -298,21 +299,21 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     }
     if j.sanction_incertaine() {
         raisons.push(format!(
-            "sanction ({}) sur une lecture dont la machine n'est sûre qu'à {:.0} % (au moins {:.0} % pour sanctionner sans personne)",
+            "sanction ({}) sur une lecture dont la machine n'est sûre qu'à {} (au moins {} pour sanctionner sans personne)",
             arbitre_reports::double_arbitrage::nom_verdict(j.decision.verdict),
-            j.p_lecture * 100.0,
-            seuils.sanction * 100.0
+            pourcent(j.p_lecture, 1),
+            seuil(seuils.sanction)
         ));
     }
     if j.p_plus >= seuils.favorable || j.moins_que_la_decision() {
         raisons.push(format!(
-            "lecture incertaine : les lectures plausibles qui paieraient davantage le joueur pèsent {:.1} % (seuil {} %), celles qui le paieraient moins {:.1} % (seuil {} %), dont par une faute courante du joueur (une pénalité, localisation erronée, 5.3.3 ; une autre référence écrite, inversée, guide 5.1.2 ; un autre score écrit, 5.3.2) {:.1} % (seuil {} %)",
-            j.p_plus * 100.0,
-            seuils.favorable * 100.0,
-            j.p_moins * 100.0,
-            seuils.doute * 100.0,
-            j.p_faute_courante * 100.0,
-            seuils.faute_courante * 100.0
+            "lecture incertaine : les lectures plausibles qui paieraient davantage le joueur pèsent {} (seuil {}), celles qui le paieraient moins {} (seuil {}), dont par une faute courante du joueur (une pénalité, localisation erronée, 5.3.3 ; une autre référence écrite, inversée, guide 5.1.2 ; un autre score écrit, 5.3.2) {} (seuil {})",
+            pourcent(j.p_plus, 1),
+            seuil(seuils.favorable),
+            pourcent(j.p_moins, 1),
+            seuil(seuils.doute),
+            pourcent(j.p_faute_courante, 1),
+            seuil(seuils.faute_courante)
         ));
     }
     if let Some(&(i, j)) = trous(&j.lecture).first() {
@@ -321,7 +322,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     raisons.extend(ecriture_negligee(&j.lecture, &j.decision, || contextes.injouables(&j.lecture)));
     raisons.extend(prime_oubliee(s, &j.decision, || j.decision.solution.as_ref().map_or(0, |sol| contextes.prime(a.coup, sol))));
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
-        raisons.push(format!("recalage douteux (résidu {:.2} mm, {:.0} % des traits des cadres retrouvés) : cases peut-être mal lues", r.residu_mm, r.cadres * 100.0));
+        raisons.push(format!("recalage douteux (résidu {} mm, {} des traits des cadres retrouvés) : cases peut-être mal lues", format!("{:.2}", r.residu_mm).replace('.', ","), pourcent(r.cadres, 0)));
     }
     if raisons.is_empty() {
         if let Some(v) = lecture_voisine_confirmee(contextes, s, &j.lecture, &j.decision) {

@@ -11,6 +11,7 @@
 use crate::attribution::{probabilite_du_numero, tables_possibles};
 use crate::table_deduite::P_TABLE_POSSIBLE;
 use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_reports::nombres::pourcent;
 
 /// La table sans bulletin à ce coup (`sans_bulletin(table)`) dont le scan, attribué à la
 /// table `table`, porte peut-être le numéro (au moins [`P_TABLE_POSSIBLE`]), la plus
@@ -20,9 +21,9 @@ pub(crate) fn numero_d_un_absent(s: &LectureScan, table: u32, sans_bulletin: imp
     let (absente, p) = possibles.iter().copied().filter(|&(t, p)| t != table && p >= P_TABLE_POSSIBLE && sans_bulletin(t)).max_by(|a, b| a.1.total_cmp(&b.1))?;
     let lu = probabilite_du_numero(&possibles, table);
     Some(format!(
-        "numéro de table lu {table} ({:.1} %), peut-être {absente} ({:.1} %), une table sans bulletin à ce coup : si c'est le sien, ce bulletin est celui de la table {absente}, et la table {table} n'a rien rendu (5.7)",
-        lu * 100.0,
-        p * 100.0
+        "numéro de table lu {table} ({}), peut-être {absente} ({}), une table sans bulletin à ce coup : si c'est le sien, ce bulletin est celui de la table {absente}, et la table {table} n'a rien rendu (5.7)",
+        pourcent(lu, 1),
+        pourcent(p, 1)
     ))
 }
 
@@ -42,7 +43,7 @@ mod tests {
         // Le cas de la manche 1071 : 31 à 99,7 %, 32 à 0,3 %, la table 32 sans bulletin.
         let s = scan(&[("31", 0.99674), ("32", 0.00254), ("81", 0.00048)]);
         let raison = numero_d_un_absent(&s, 31, |t| t == 32).expect("à vérifier");
-        assert!(raison.starts_with("numéro de table lu 31 (99.7 %), peut-être 32 (0.3 %), une table sans bulletin à ce coup"), "{raison}");
+        assert!(raison.starts_with("numéro de table lu 31 (99,7 %), peut-être 32 (0,3 %), une table sans bulletin à ce coup"), "{raison}");
         assert!(raison.contains("la table 31 n'a rien rendu (5.7)"), "{raison}");
     }
 
@@ -53,7 +54,7 @@ mod tests {
         // payée 26 points sans personne quand le seuil était de 0,1 %.
         let s = scan(&[("9", 0.9357), ("7", 0.0633), ("4", 0.00095)]);
         let raison = numero_d_un_absent(&s, 9, |t| t == 4).expect("à vérifier");
-        assert!(raison.contains("peut-être 4 (0.1 %)"), "{raison}");
+        assert!(raison.contains("peut-être 4 (0,1 %)"), "{raison}");
     }
 
     #[test]

@@ -19,6 +19,7 @@
 
 use arbitre_engine::arbitrage::{Decision, Verdict};
 use arbitre_pipeline::lecture_scan::LectureScan;
+use arbitre_reports::nombres::pourcent;
 
 /// Une lecture du score écrit égale au score payé moins la prime de la solution envoie le
 /// bulletin à une personne dès cette probabilité. Choisi, pas ajusté : le centième, le
@@ -45,10 +46,10 @@ pub fn prime_oubliee(s: &LectureScan, decision: &Decision, prime: impl FnOnce() 
     let prime = prime();
     let &(_, q) = candidates.iter().find(|&&(p, _)| p == prime)?;
     Some(format!(
-        "score lu {paye} ({:.1} %), peut-être {} ({:.1} %) : le score de ce scrabble sans sa prime de {prime} points (1.2.3), une faute courante du joueur — score erroné, averti (5.3.2)",
-        probabilite_de(paye) * 100.0,
+        "score lu {paye} ({}), peut-être {} ({}) : le score de ce scrabble sans sa prime de {prime} points (1.2.3), une faute courante du joueur — score erroné, averti (5.3.2)",
+        pourcent(probabilite_de(paye), 1),
         paye - prime,
-        q * 100.0
+        pourcent(q, 1)
     ))
 }
 
@@ -81,7 +82,7 @@ mod tests {
     fn le_score_sans_la_prime_lu_a_13_pour_cent_envoie_le_scrabble_a_une_personne() {
         let s = scan(&[("72", 0.806), ("22", 0.133), ("12", 0.02)]);
         let raison = prime_oubliee(&s, &valide(72), || 50).expect("le scrabble oublié est plausible");
-        assert!(raison.starts_with("score lu 72 (80.6 %), peut-être 22 (13.3 %) : le score de ce scrabble sans sa prime de 50 points"), "{raison}");
+        assert!(raison.starts_with("score lu 72 (80,6 %), peut-être 22 (13,3 %) : le score de ce scrabble sans sa prime de 50 points"), "{raison}");
         // Deux découpages du même nombre s'additionnent.
         let s = scan(&[("72", 0.98), ("2 2", 0.006), ("22", 0.006)]);
         assert!(prime_oubliee(&s, &valide(72), || 50).is_some());

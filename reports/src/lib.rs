@@ -16,6 +16,7 @@ pub mod double_arbitrage;
 mod html;
 pub mod index;
 pub mod joueurs;
+pub mod nombres;
 mod lecture_archivee;
 pub mod classement;
 pub mod decisions;

@@ -153,7 +153,7 @@ fn motif_html(d: &Decision, m: &Motif) -> String {
 
 /// Une probabilité en pourcentage, une décimale, virgule française.
 fn pourcent(p: f64) -> String {
-    format!("{:.1} %", p * 100.0).replace('.', ",")
+    crate::nombres::pourcent(p, 1)
 }
 
 /// La décision en une ligne : sanction, points, solution.

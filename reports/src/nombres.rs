@@ -1,0 +1,32 @@
+//! Les nombres tels qu'un lecteur français les lit : virgule décimale, espace avant « % ».
+//! Pour tout ce qu'une personne lit (raisons d'un bulletin à vérifier, page de revue).
+
+/// Une probabilité `p` (de 0 à 1) en pourcentage, `decimales` chiffres après la virgule :
+/// `pourcent(0.4037, 1)` donne « 40,4 % ».
+pub fn pourcent(p: f64, decimales: usize) -> String {
+    format!("{:.*} %", decimales, p * 100.0).replace('.', ",")
+}
+
+/// Un seuil `p` (de 0 à 1) en pourcentage, sans zéro inutile : `seuil(0.002)` donne
+/// « 0,2 % », `seuil(0.4)` « 40 % ».
+pub fn seuil(p: f64) -> String {
+    let texte = format!("{:.4}", p * 100.0);
+    let texte = texte.trim_end_matches('0').trim_end_matches('.');
+    format!("{} %", texte.replace('.', ","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn virgule_francaise() {
+        assert_eq!(pourcent(0.4037, 1), "40,4 %");
+        assert_eq!(pourcent(0.97, 0), "97 %");
+        assert_eq!(pourcent(0.000_95, 1), "0,1 %");
+        assert_eq!(seuil(0.002), "0,2 %");
+        assert_eq!(seuil(0.4), "40 %");
+        assert_eq!(seuil(0.0001), "0,01 %");
+        assert_eq!(seuil(1.0), "100 %");
+    }
+}
