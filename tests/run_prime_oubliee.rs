@@ -7,7 +7,7 @@
 mod commun;
 use commun::manche_generee::rejouer;
 
-/// Manche neuve `2_ai`, graine 1601, jusqu'à 300 dpi (27 novembre 2026) : au coup 15, la
+/// Manche neuve `2_ai`, graine 1601, jusqu'à 300 dpi (28 novembre 2026) : au coup 15, la
 /// table 31 a écrit POTINIER en 12G pour 22 points au lieu de 72 — averti, payé 72 (5.3.2).
 /// La machine lit « 72 » à 80,6 %, « 22 » à 13,3 % : l'exécutable d'avant l'a décidé valide
 /// sans personne, payé sans l'avertissement.

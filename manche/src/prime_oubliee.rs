@@ -9,7 +9,7 @@
 //! joueur n'écrit presque jamais ; pour le score sans la prime, une personne regarde dès
 //! [`P_PRIME_OUBLIEE`].
 //!
-//! Manche neuve `2_ai` graine 1601 (≤ 300 dpi, 27 novembre 2026), coup 15 : la table 31 a
+//! Manche neuve `2_ai` graine 1601 (≤ 300 dpi, 28 novembre 2026), coup 15 : la table 31 a
 //! écrit POTINIER en 12G pour 22 points au lieu de 72 (averti, payé 72). La machine lit
 //! « 72 » à 80,6 %, « 22 » à 13,3 % : sous les 20 %, décidé valide sans personne, payé sans
 //! l'avertissement.
