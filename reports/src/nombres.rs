@@ -2,9 +2,17 @@
 //! Pour tout ce qu'une personne lit (raisons d'un bulletin à vérifier, page de revue).
 
 /// Une probabilité `p` (de 0 à 1) en pourcentage, `decimales` chiffres après la virgule :
-/// `pourcent(0.4037, 1)` donne « 40,4 % ».
+/// `pourcent(0.4037, 1)` donne « 40,4 % ». Une probabilité qui n'est pas nulle ne s'écrit
+/// jamais « 0,0 % » (une lecture du numéro de table à 0,02 % envoie un bulletin à une
+/// personne : la raison doit le montrer) : jusqu'à deux décimales, puis « moins de 0,01 % ».
 pub fn pourcent(p: f64, decimales: usize) -> String {
-    format!("{:.*} %", decimales, p * 100.0).replace('.', ",")
+    for d in decimales..=decimales.max(2) {
+        let texte = format!("{:.*}", d, p * 100.0);
+        if p <= 0.0 || texte.bytes().any(|c| (b'1'..=b'9').contains(&c)) {
+            return format!("{} %", texte.replace('.', ","));
+        }
+    }
+    "moins de 0,01 %".to_string()
 }
 
 /// Un seuil `p` (de 0 à 1) en pourcentage, sans zéro inutile : `seuil(0.002)` donne
@@ -24,6 +32,10 @@ mod tests {
         assert_eq!(pourcent(0.4037, 1), "40,4 %");
         assert_eq!(pourcent(0.97, 0), "97 %");
         assert_eq!(pourcent(0.000_95, 1), "0,1 %");
+        assert_eq!(pourcent(0.0, 1), "0,0 %");
+        assert_eq!(pourcent(0.000_23, 1), "0,02 %");
+        assert_eq!(pourcent(0.000_23, 0), "0,02 %");
+        assert_eq!(pourcent(0.000_000_4, 1), "moins de 0,01 %");
         assert_eq!(seuil(0.002), "0,2 %");
         assert_eq!(seuil(0.4), "40 %");
         assert_eq!(seuil(0.0001), "0,01 %");
