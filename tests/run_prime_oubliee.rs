@@ -1,4 +1,4 @@
-//! Un scrabble écrit sans sa prime de 50 points, la faute de score la plus courante d'un
+//! Un scrabble écrit sans sa prime de 50 points, une faute de score classique d'un
 //! scrabble : quand la machine lit peut-être ce score-là, le bulletin va à une personne,
 //! même sous le seuil de 20 % des autres scores écrits. Le générateur tire chaque bulletin
 //! de sa graine, de sa table et de son coup : les premières tables d'un coup redonnent les

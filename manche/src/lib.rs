@@ -16,7 +16,7 @@
 //! - `numero_d_un_absent` : garde-fou d'un numéro de table lu sûrement qui est peut-être
 //!   celui d'une table sans bulletin au même coup ;
 //! - [`prime_oubliee`] : garde-fou d'un scrabble payé au score écrit alors qu'une lecture du
-//!   score est ce score sans la prime (la faute de score la plus courante d'un scrabble) ;
+//!   score est ce score sans la prime (une faute de score classique d'un scrabble) ;
 //! - [`coup_etranger`] : un coup dont presque aucun bulletin n'est payé (scans d'une autre partie ?) ;
 //! - [`corrections`] : les lectures données par des personnes ;
 //! - [`scans_corriges`] : le scan que nomme une correction passe à son bulletin ;

@@ -1,7 +1,7 @@
 //! Garde-fou du scrabble écrit sans sa prime : le joueur qui pose ses sept lettres compte le
 //! mot, puis oublie d'ajouter les 50 points de la prime (règlement 1.2.3 ; 75 et 100 points
-//! pour huit et neuf lettres dans les formules du 3.8.2). C'est l'erreur de score la plus
-//! courante d'un scrabble : un score erroné, averti (5.3.2). Quand la machine lit le score
+//! pour huit et neuf lettres dans les formules du 3.8.2). C'est une faute de score classique
+//! d'un scrabble : un score erroné, averti (5.3.2). Quand la machine lit le score
 //! juste, mais qu'une lecture du cadre du score donne exactement le score sans la prime,
 //! l'hésitation n'est pas une confusion de chiffres quelconque : c'est peut-être cette
 //! faute-là. Le seuil des fautes courantes du joueur (20 %,
