@@ -301,6 +301,16 @@ impl Trace {
     }
 }
 
+/// Un nombre écrit (score, numéro de table) : chiffres seuls, espaces de bord ignorés ;
+/// `None` s'il est vide ou illisible (« 4# »).
+pub fn nombre_ecrit(texte: &str) -> Option<u32> {
+    let s = texte.trim();
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
 impl Lecture {
     /// Un bulletin rempli sans rien d'autre (à compléter).
     pub fn nouvelle(table: u32, coup: u32) -> Lecture {
@@ -386,11 +396,7 @@ impl Lecture {
     /// Le score écrit s'il se lit comme un nombre (chiffres seuls, espaces de bord
     /// ignorés) ; `None` s'il manque ou est illisible (« 4# »).
     pub fn score_lu(&self) -> Option<u32> {
-        let s = self.score.as_deref()?.trim();
-        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        s.parse().ok()
+        nombre_ecrit(self.score.as_deref()?)
     }
 
     /// Le texte du format à la main ; relu par [`lire_bulletins`], il redonne la même

@@ -31,7 +31,7 @@ use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_pipeline::scans::{inventaire, ErreurScans};
 use arbitre_reports::double_arbitrage::CorrectionPremier;
 use arbitre_reports::verification::{AbsenceAVerifier, RejetImage, Verification};
-use arbitre_reports::nombres::{pourcent, seuil};
+use arbitre_reports::nombres::{decimal, pourcent, seuil};
 use arbitre_reports::{BulletinCorrige, ErreurBulletin, Extrait, GenreErreur};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -322,7 +322,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     raisons.extend(ecriture_negligee(&j.lecture, &j.decision, || contextes.injouables(&j.lecture)));
     raisons.extend(prime_oubliee(s, &j.decision, || j.decision.solution.as_ref().map_or(0, |sol| contextes.prime(a.coup, sol))));
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
-        raisons.push(format!("recalage douteux (résidu {} mm, {} des traits des cadres retrouvés) : cases peut-être mal lues", format!("{:.2}", r.residu_mm).replace('.', ","), pourcent(r.cadres, 0)));
+        raisons.push(format!("recalage douteux (résidu {} mm, {} des traits des cadres retrouvés) : cases peut-être mal lues", decimal(r.residu_mm, 2), pourcent(r.cadres, 0)));
     }
     if raisons.is_empty() {
         if let Some(v) = lecture_voisine_confirmee(contextes, s, &j.lecture, &j.decision) {

@@ -18,6 +18,7 @@
 //! de ce qui est le plus probablement écrit ; seul le doute y gagne une raison.
 
 use arbitre_engine::arbitrage::{Decision, Verdict};
+use arbitre_engine::lecture::nombre_ecrit;
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::nombres::pourcent;
 
@@ -55,11 +56,7 @@ pub fn prime_oubliee(s: &LectureScan, decision: &Decision, prime: impl FnOnce() 
 
 /// Le nombre qu'une lecture de cadre écrit (les blancs entre chiffres ne comptent pas).
 fn nombre(lecture: &str) -> Option<u32> {
-    let chiffres: String = lecture.chars().filter(|c| !c.is_whitespace()).collect();
-    if chiffres.is_empty() || !chiffres.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    chiffres.parse().ok()
+    nombre_ecrit(&lecture.split_whitespace().collect::<String>())
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ fn rang(r: u32, ex: bool) -> String {
 
 /// Le pourcentage à une décimale, virgule française.
 pub fn pourcentage(p: f64) -> String {
-    format!("{p:.1}").replace('.', ",")
+    crate::nombres::decimal(p, 1)
 }
 
 /// Les colonnes de `resultats.csv` après les coups (une seule signification par
