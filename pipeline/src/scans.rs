@@ -30,7 +30,7 @@ pub enum ErreurScans {
     Introuvable(String),
     #[error("{chemin} : lecture du dossier impossible : {cause}")]
     Dossier { chemin: String, cause: String },
-    #[error("{chemins} : aucune image de bulletin (JPEG, PNG, TIFF, PDF ou WebP){}", autres_fichiers(.ignores))]
+    #[error("{chemins} : aucune image de bulletin (JPEG, PNG, TIFF, PDF, WebP ou BMP){}", autres_fichiers(.ignores))]
     AucuneImage { chemins: String, ignores: Vec<String> },
 }
 
@@ -95,8 +95,8 @@ fn numero_de_coup(chiffres: &str) -> Option<u32> {
     (!chiffres.is_empty() && chiffres.len() <= 4 && chiffres.bytes().all(|b| b.is_ascii_digit())).then(|| chiffres.parse().ok()).flatten().filter(|&c| c > 0)
 }
 
-/// Une extension d'image : celles qu'arbitre lit (JPEG, PNG, TIFF, PDF, WebP), et celles
-/// d'images qu'il ne lit pas (HEIC d'un iPhone, AVIF, BMP, GIF, JPEG 2000) — comptées comme
+/// Une extension d'image : celles qu'arbitre lit (JPEG, PNG, TIFF, PDF, WebP, BMP), et celles
+/// d'images qu'il ne lit pas (HEIC d'un iPhone, AVIF, GIF, JPEG 2000) — comptées comme
 /// des images, rejetées en disant comment les enregistrer, au lieu d'être laissées de côté
 /// comme « pas des images ».
 pub fn est_une_image(chemin: &Path) -> bool {
@@ -339,7 +339,7 @@ mod tests {
         std::fs::create_dir_all(&vide).unwrap();
         std::fs::write(vide.join("lot.docx"), b"x").unwrap();
         let e = inventaire(std::slice::from_ref(&vide), None, &[]).unwrap_err();
-        assert!(e.to_string().ends_with("vide : aucune image de bulletin (JPEG, PNG, TIFF, PDF ou WebP) ; 1 autre(s) fichier(s) laissé(s) de côté : lot.docx"), "{e}");
+        assert!(e.to_string().ends_with("vide : aucune image de bulletin (JPEG, PNG, TIFF, PDF, WebP ou BMP) ; 1 autre(s) fichier(s) laissé(s) de côté : lot.docx"), "{e}");
         // Les scans reçus en archive, pas décompressés : le message le dit.
         std::fs::write(vide.join("Scans coup 1-5.ZIP"), b"PK").unwrap();
         let e = inventaire(&[vide], None, &[]).unwrap_err();

@@ -28,7 +28,7 @@ use std::process::ExitCode;
 pub struct Args {
     /// Le dossier des scans : un sous-dossier par coup (coup-05, coup5, « Coup n°5 » ou 05 :
     /// le coup 5 ; ses propres sous-dossiers, les lots du scanner, en sont), ou un fichier par
-    /// coup nommé ainsi (coup-05.pdf), fichiers JPEG, PNG, WebP, TIFF ou PDF (plusieurs
+    /// coup nommé ainsi (coup-05.pdf), fichiers JPEG, PNG, WebP, BMP, TIFF ou PDF (plusieurs
     /// pages : une page par bulletin).
     #[arg(long, value_name = "RÉPERTOIRE")]
     scans: PathBuf,

@@ -1,5 +1,5 @@
 //! Le chargement des scans : JPEG, PNG, TIFF et PDF (plusieurs pages : un bulletin par
-//! page), en gris ou en couleur, décodés directement en niveaux de gris.
+//! page), WebP et BMP, en gris ou en couleur, décodés directement en niveaux de gris.
 //!
 //! Un JPEG en couleur est décodé par `zune-jpeg` (le décodeur de la crate `image`)
 //! directement en luminance : la chrominance n'est ni suréchantillonnée ni convertie, ce
@@ -29,7 +29,7 @@ pub enum ErreurImage {
     Vide,
     #[error("fichier trop grand ({octets} octets ; au plus {OCTETS_MAX})")]
     FichierTropGrand { octets: u64 },
-    #[error("ce n'est pas une image JPEG, PNG, TIFF, PDF ou WebP")]
+    #[error("ce n'est pas une image JPEG, PNG, TIFF, PDF, WebP ou BMP")]
     PasUneImage,
     #[error("image {format}, qu'arbitre ne lit pas : enregistrez-la en JPEG, PNG, TIFF ou PDF{conseil}")]
     FormatNonLu { format: &'static str, conseil: &'static str },
@@ -71,6 +71,8 @@ pub fn decoder(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
         Ok(ImageFormat::Png) => vec![par_image(octets, ImageFormat::Png, "PNG")?],
         Ok(ImageFormat::Tiff) => tiff_pages(octets)?,
         Ok(ImageFormat::WebP) => vec![par_image(octets, ImageFormat::WebP, "WebP")?],
+        // Un format que proposent les outils de numérisation de Windows (« Bitmap »).
+        Ok(ImageFormat::Bmp) => vec![par_image(octets, ImageFormat::Bmp, "BMP")?],
         _ if octets.starts_with(b"%PDF-") => pdf::pages(octets)?,
         _ => return Err(format_non_lu(octets).unwrap_or(ErreurImage::PasUneImage)),
     };
@@ -141,8 +143,6 @@ fn format_non_lu(octets: &[u8]) -> Option<ErreurImage> {
         ("HEIC", " (sur un iPhone : Réglages › Appareil photo › Formats › « Le plus compatible »)")
     } else if boite.is_some_and(|b| matches!(b, b"ftypavif" | b"ftypavis")) {
         ("AVIF", "")
-    } else if octets.starts_with(b"BM") {
-        ("BMP", "")
     } else if octets.starts_with(b"GIF8") {
         ("GIF", "")
     } else if octets.starts_with(&[0, 0, 0, 0x0C, b'j', b'P', b' ', b' ']) || octets.starts_with(&[0xFF, 0x4F, 0xFF, 0x51]) {
@@ -153,7 +153,7 @@ fn format_non_lu(octets: &[u8]) -> Option<ErreurImage> {
     Some(ErreurImage::FormatNonLu { format, conseil })
 }
 
-/// PNG ou WebP (l'enregistrement de certaines applications de photo), par `image`, la
+/// PNG, WebP (l'enregistrement de certaines applications de photo) ou BMP, par `image`, la
 /// taille bornée avant de décoder.
 fn par_image(octets: &[u8], format: ImageFormat, nom: &'static str) -> Result<GrayImage, ErreurImage> {
     let corrompue = |e: image::ImageError| ErreurImage::Corrompue { format: nom, detail: e.to_string() };
@@ -322,16 +322,22 @@ mod tests {
     }
 
     #[test]
-    fn webp_se_lit_et_heic_bmp_gif_sont_refuses_en_disant_comment_les_enregistrer() {
+    fn webp_et_bmp_se_lisent_et_heic_gif_sont_refuses_en_disant_comment_les_enregistrer() {
         let rgb = DynamicImage::ImageRgb8(degrade(300, 240));
-        let p = decoder(&encoder(&rgb, ImageFormat::WebP)).unwrap();
-        assert_eq!(p[0], en_gris(rgb.clone()), "WebP sans perte : la même luminance");
+        for format in [ImageFormat::WebP, ImageFormat::Bmp] {
+            let p = decoder(&encoder(&rgb, format)).unwrap();
+            assert_eq!(p[0], en_gris(rgb.clone()), "{format:?} sans perte : la même luminance");
+        }
+        // Un BMP tronqué : une erreur qui le nomme, jamais une panique.
+        let mut bmp = encoder(&rgb, ImageFormat::Bmp);
+        bmp.truncate(bmp.len() / 3);
+        assert!(matches!(decoder(&bmp), Err(ErreurImage::Corrompue { format: "BMP", .. })), "{:?}", decoder(&bmp));
         // Une photo d'iPhone (HEIC) : reconnue à sa boîte « ftyp », le conseil pour l'iPhone.
         let heic = [&[0, 0, 0, 0x18][..], b"ftypheic", &[0; 32]].concat();
         let e = decoder(&heic).unwrap_err();
         assert!(matches!(e, ErreurImage::FormatNonLu { format: "HEIC", .. }) && e.to_string().contains("Le plus compatible"), "{e}");
         // Leurs premiers octets suffisent à les reconnaître.
-        for (debut, nom) in [(&b"BM"[..], "BMP"), (b"GIF89a", "GIF"), (&[0, 0, 0, 0x0C, b'j', b'P', b' ', b' '], "JPEG 2000")] {
+        for (debut, nom) in [(&b"GIF89a"[..], "GIF"), (&[0, 0, 0, 0x0C, b'j', b'P', b' ', b' '], "JPEG 2000")] {
             let e = decoder(&[debut, &[0; 64]].concat()).unwrap_err();
             assert!(matches!(e, ErreurImage::FormatNonLu { format, .. } if format == nom) && e.to_string().contains("enregistrez-la en JPEG"), "{nom} : {e}");
         }
