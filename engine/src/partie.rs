@@ -194,8 +194,9 @@ impl Partie {
 fn lire_coup(champs: &[&str], ligne: usize, attendu: u32) -> Result<Coup, String> {
     if champs.len() != 5 && !(champs.len() == 6 && champs[3].len() <= 2 && champs[4].len() <= 2) {
         return Err(format!(
-            "{} colonnes, attendu 5 : coup tirage top ref score (ligne « {} »)",
+            "{} colonne{}, attendu 5 : coup tirage top ref score (ligne « {} »)",
             champs.len(),
+            if champs.len() > 1 { "s" } else { "" },
             extrait(&champs.join(" "))
         ));
     }

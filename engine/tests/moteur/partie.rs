@@ -70,6 +70,8 @@ fn lignes_malformees() {
     let e = |t: &str| Partie::depuis_texte(p, t, Formule::STANDARD).unwrap_err().to_string();
     assert_eq!(e("# rien\n"), "x.partie : aucun coup : attendu « coup tirage top ref score » par ligne");
     assert!(e("1 AB CD\n").starts_with("x.partie:1: 3 colonnes, attendu 5"));
+    // Un fichier d'une colonne (une liste de joueurs donnée pour une partie) : au singulier.
+    assert!(e("table,nom,arrivee\n").starts_with("x.partie:1: 1 colonne, attendu 5"), "{}", e("table,nom,arrivee\n"));
     assert!(e("coup tirage top ref score\n2 ROSACEW ROSACE H8 22\n").starts_with("x.partie:2: coup numéro 2, attendu 1"));
     assert!(e("1 ROS4CEW ROSACE H8 22\n").contains("caractère « 4 »"));
     assert!(e("1 ROSACEW ROSACE Z8 22\n").contains("hors grille"));
