@@ -253,6 +253,38 @@ document.body.dataset.focus = document.activeElement.id;\n</script>\n</body>";
     assert!(dom.contains("2 lectures à enregistrer"), "le compte des lectures à enregistrer");
 }
 
+/// Au clavier, « 1 » sur un bulletin à vérifier : la personne a lu sur le scan sa première
+/// lecture concurrente ; elle remplace la lecture de la machine dans le fichier de
+/// corrections, et la page passe au bulletin suivant. « 2 », sans seconde lecture
+/// concurrente, ne fait rien.
+#[test]
+fn la_touche_1_prend_la_premiere_lecture_concurrente_et_passe_au_bulletin_suivant() {
+    let Some((chrome, d, dossier)) = preparer() else { return };
+    let sortie = d.path().join("sortie");
+    ecrire(&dossier, &sortie);
+    let html = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
+    let touche = |k: &str| format!("b.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{k}', bubbles: true, cancelable: true }}));\n");
+    let personne = format!(
+        "<script>\nvar b = document.getElementById('c1-t3');\nb.focus();\n{}document.body.dataset.apres2 = document.activeElement.id;\n{}\
+document.body.dataset.focus = document.activeElement.id;\n</script>\n</body>",
+        touche("2"),
+        touche("1")
+    );
+    let page = sortie.join("revue-au-clavier.html");
+    std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
+    let (dom, stderr) = charger(&chrome, &page, "");
+    assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
+    assert!(dom.contains("data-apres2=\"c1-t3\""), "« 2 » sans seconde lecture concurrente : rien ne bouge");
+    assert!(dom.contains("data-focus=\"c2-t7\""), "le bulletin suivant a la main");
+    assert!(dom.contains("Prendre cette lecture <kbd>1</kbd>"), "le rang est sur le bouton");
+    // La lecture concurrente (le score lu 99) remplace celle de la machine dans l'aperçu.
+    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    let lue = apercu.split("bulletin table=3 coup=1\n").nth(1).unwrap_or_else(|| panic!("{apercu}"));
+    let lue = lue.split("\n\n").next().unwrap();
+    assert!(lue.contains("score: 99\n"), "{apercu}");
+    assert!(dom.contains("2 lectures à enregistrer"), "le compte des lectures à enregistrer");
+}
+
 /// La personne lit sur le scan rangé à la table 3 le numéro 4 et le corrige dans la lecture :
 /// sa ligne `scan:` fait passer le scan à la table 4 (la table 3 n'a plus de bulletin lu ;
 /// son absence sera jugée comme toute autre) ; la ligne effacée, le fichier de corrections

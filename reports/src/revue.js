@@ -44,6 +44,14 @@
     compte.textContent = n + " bulletin" + (n > 1 ? "s" : "") + " affiché" + (n > 1 ? "s" : "") + " sur " + bulletins.length;
   }
 
+  // Une lecture concurrente remplace celle du bulletin, incluse dans les corrections.
+  function prendre(b, bouton) {
+    texte(b).value = bouton.dataset.texte;
+    b.classList.add("modifiee");
+    inclus(b).checked = true;
+    compterCorrections();
+  }
+
   function corrections() { return bulletins.filter(function (b) { return inclus(b).checked && texte(b).value.trim() !== ""; }); }
 
   // Le bulletin (table et coup) que nomme l'en-tête d'une lecture, « table/coup », s'il se lit.
@@ -122,11 +130,8 @@
     inclus(b).addEventListener("change", compterCorrections);
     Array.prototype.forEach.call(b.querySelectorAll("button.prendre"), function (bouton) {
       bouton.addEventListener("click", function () {
-        t.value = bouton.dataset.texte;
-        b.classList.add("modifiee");
-        inclus(b).checked = true;
-        compterCorrections();
-        t.focus();
+        prendre(b, bouton);
+        texte(b).focus();
       });
     });
   });
@@ -146,7 +151,8 @@
   });
 
   // Clavier : j/↓ suivant, k/↑ précédent, e modifier la lecture, v lecture juste (incluse
-  // telle quelle, puis le suivant), Échap revenir au bulletin.
+  // telle quelle, puis le suivant), 1 à 9 la lecture concurrente de ce rang (prise, puis le
+  // suivant), Échap revenir au bulletin.
   function courant() { return document.activeElement && document.activeElement.closest ? document.activeElement.closest("article.bulletin") : null; }
   function aller(sens) {
     var visibles = bulletins.filter(function (b) { return !b.hidden; });
@@ -174,6 +180,14 @@
       inclus(b).checked = true;
       b.classList.add("relue");
       compterCorrections();
+      aller(1);
+    }
+    else if (/^[1-9]$/.test(ev.key) && courant()) {
+      // La personne a lu sur le scan l'une des lectures concurrentes : elle la prend.
+      var bouton = courant().querySelectorAll("button.prendre")[parseInt(ev.key, 10) - 1];
+      if (!bouton) { return; }
+      ev.preventDefault();
+      prendre(courant(), bouton);
       aller(1);
     }
   });

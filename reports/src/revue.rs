@@ -374,10 +374,12 @@ fn decision_html(x: &Entree) -> String {
         }
         if !v.alternatives.is_empty() {
             h.push_str("<table class=\"donnees alternatives\"><caption>Lectures concurrentes</caption>\n<tr><th>Lecture</th><th>Probabilité</th><th>Décision</th><th></th></tr>\n");
-            for a in &v.alternatives {
+            // Chacune se prend aussi au clavier, par son rang (touches 1 à 9).
+            for (rang, a) in v.alternatives.iter().enumerate() {
+                let touche = if rang < 9 { format!(" <kbd>{}</kbd>", rang + 1) } else { String::new() };
                 let _ = writeln!(
                     h,
-                    "<tr><td><pre>{}</pre></td><td>{}</td><td>{}</td><td><button type=\"button\" class=\"prendre\" data-texte=\"{}\">Prendre cette lecture</button></td></tr>",
+                    "<tr><td><pre>{}</pre></td><td>{}</td><td>{}</td><td><button type=\"button\" class=\"prendre\" data-texte=\"{}\">Prendre cette lecture{touche}</button></td></tr>",
                     e(&a.texte),
                     pourcent(a.p),
                     e(&decision_courte(a.verdict, a.score)),
@@ -488,7 +490,8 @@ pub fn revue_html(d: &Dossier, r: &Resultats, c: Option<&Comparaison>) -> String
     h.push_str(
         "<p class=\"note\">Les bulletins à regarder viennent d'abord. Clavier : <kbd>j</kbd> ou <kbd>↓</kbd> bulletin suivant, \
 <kbd>k</kbd> ou <kbd>↑</kbd> précédent, <kbd>e</kbd> modifier sa lecture, <kbd>v</kbd> lecture juste (relue sur le scan : \
-incluse telle quelle, puis le bulletin suivant), <kbd>Échap</kbd> revenir au bulletin. \
+incluse telle quelle, puis le bulletin suivant), <kbd>1</kbd> à <kbd>9</kbd> prendre la lecture concurrente de ce rang \
+(puis le bulletin suivant), <kbd>Échap</kbd> revenir au bulletin. \
 Corrigez une lecture dans son champ (ou prenez une lecture concurrente), cochez « Inclure » pour une lecture relue \
 telle quelle ; un numéro de table changé dans l'en-tête d'une lecture fait passer le scan à cette table, et la table \
 où la machine l'avait rangé est dite « absent » dans le fichier (sauf si vous lui donnez une autre lecture). Puis enregistrez le fichier de corrections et relancez <code>arbitre run … --corrections corrections.txt</code>.</p>\n",

@@ -331,7 +331,7 @@ fn chaque_bulletin_a_regarder_montre_son_scan_ses_doutes_sa_decision_et_sa_lectu
     // La décision provisoire, pourquoi, la lecture concurrente et sa décision.
     assert!(douteux.contains("À vérifier, décision provisoire") && douteux.contains("une autre lecture donne une autre décision"));
     assert!(douteux.contains("<td>38,0 %</td><td>zéro · 0 point</td>"), "{douteux}");
-    assert!(douteux.contains("data-texte=\"bulletin table=2 coup=1\nscan: coup-01/scan-002.jpg\nref: 8 H\nscore: 30\n|RaCHNE\n\">Prendre cette lecture</button>"), "{douteux}");
+    assert!(douteux.contains("data-texte=\"bulletin table=2 coup=1\nscan: coup-01/scan-002.jpg\nref: 8 H\nscore: 30\n|RaCHNE\n\">Prendre cette lecture <kbd>1</kbd></button>"), "{douteux}");
     // La lecture au format des corrections, dans un champ modifiable ; elle nomme son scan,
     // qui la suivra si la personne la donne à une autre table.
     assert!(douteux.contains("<textarea id=\"texte-c1-t2\" class=\"texte-lecture\" rows=\"6\" spellcheck=\"false\">bulletin table=2 coup=1\nscan: coup-01/scan-002.jpg\nref: 8 H\nscore: 30\n|RaCINE\n</textarea>"), "{douteux}");
