@@ -203,7 +203,7 @@ fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regard
     assert!(v.iter().all(|(_, cache)| !cache));
     assert!(dom.contains(&format!("{total} bulletins affichés sur {total}")), "le compte écrit par le script");
     // L'aperçu du fichier de corrections : la lecture corrigée par une personne y est.
-    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    let apercu = apercu_de(&dom);
     assert!(apercu.contains("# Corrections de lecture relues par une personne — Manche d'exemple &lt;lue sur scans&gt;"), "{apercu}");
     assert!(apercu.contains("bulletin table=5 coup=2\n") && !apercu.contains("table=3 coup=1"), "{apercu}");
     // Il nomme la partie relue : des corrections données par mégarde à une autre partie
@@ -227,28 +227,45 @@ fn la_revue_se_charge_dans_chromium_sans_erreur_et_montre_les_bulletins_a_regard
     assert!(dom.contains(&format!("1 bulletin affiché sur {total}")));
 }
 
-/// Au clavier, « v » sur un bulletin relu : sa lecture va telle quelle au fichier de
-/// corrections, et la page passe au bulletin suivant.
-#[test]
-fn la_touche_v_inclut_la_lecture_relue_et_passe_au_bulletin_suivant() {
-    let Some((chrome, d, dossier)) = preparer() else { return };
+/// La page de revue de la manche, et ce que fait une personne au clavier : la main sur le
+/// bulletin `id`, puis chaque touche. Le DOM après, où `data-focusN` nomme le bulletin qui a
+/// la main après la N-ième touche ; aucune erreur de console. `None` sans chromium.
+fn au_clavier(id: &str, touches: &[&str]) -> Option<String> {
+    let (chrome, d, dossier) = preparer()?;
     let sortie = d.path().join("sortie");
     ecrire(&dossier, &sortie);
     let html = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
-    // La page, et ce que ferait la personne : aller au premier bulletin, appuyer sur « v ».
-    let personne = "<script>\nvar b = document.querySelector('article.bulletin');\nb.focus();\n\
-b.dispatchEvent(new KeyboardEvent('keydown', { key: 'v', bubbles: true }));\n\
-document.body.dataset.focus = document.activeElement.id;\n</script>\n</body>";
+    let mut personne = format!("<script>\nvar b = document.getElementById('{id}');\nb.focus();\n");
+    for (i, k) in touches.iter().enumerate() {
+        personne += &format!(
+            "b.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{k}', bubbles: true, cancelable: true }}));\ndocument.body.dataset.focus{} = document.activeElement.id;\n",
+            i + 1
+        );
+    }
+    personne += "</script>\n</body>";
     let page = sortie.join("revue-au-clavier.html");
-    std::fs::write(&page, html.replacen("</body>", personne, 1)).unwrap();
+    std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
     let (dom, stderr) = charger(&chrome, &page, "");
     assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
-    assert!(dom.contains("data-focus=\"c2-t7\""), "le bulletin suivant a la main ; DOM : {}", &dom[..dom.len().min(2000)]);
+    Some(dom)
+}
+
+/// L'aperçu du fichier de corrections, tel que la page l'écrit.
+fn apercu_de(dom: &str) -> &str {
+    dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap()
+}
+
+/// Au clavier, « v » sur un bulletin relu (le premier de la page) : sa lecture va telle
+/// quelle au fichier de corrections, et la page passe au bulletin suivant.
+#[test]
+fn la_touche_v_inclut_la_lecture_relue_et_passe_au_bulletin_suivant() {
+    let Some(dom) = au_clavier("c1-t3", &["v"]) else { return };
+    assert!(dom.contains("data-focus1=\"c2-t7\""), "le bulletin suivant a la main ; DOM : {}", &dom[..dom.len().min(2000)]);
     let ouverture = dom.split("<article ").find(|a| a.contains("id=\"c1-t3\"")).map(|a| &a[..a.find('>').unwrap()]).unwrap();
     assert!(ouverture.contains("relue"), "{ouverture}");
     // La lecture relue est dans l'aperçu du fichier de corrections, à côté de celle qu'une
     // personne avait déjà corrigée.
-    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    let apercu = apercu_de(&dom);
     assert!(apercu.contains("bulletin table=3 coup=1\n") && apercu.contains("bulletin table=5 coup=2\n"), "{apercu}");
     assert!(dom.contains("2 lectures à enregistrer"), "le compte des lectures à enregistrer");
 }
@@ -259,29 +276,14 @@ document.body.dataset.focus = document.activeElement.id;\n</script>\n</body>";
 /// concurrente, ne fait rien.
 #[test]
 fn la_touche_1_prend_la_premiere_lecture_concurrente_et_passe_au_bulletin_suivant() {
-    let Some((chrome, d, dossier)) = preparer() else { return };
-    let sortie = d.path().join("sortie");
-    ecrire(&dossier, &sortie);
-    let html = std::fs::read_to_string(sortie.join("revue.html")).unwrap();
-    let touche = |k: &str| format!("b.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{k}', bubbles: true, cancelable: true }}));\n");
-    let personne = format!(
-        "<script>\nvar b = document.getElementById('c1-t3');\nb.focus();\n{}document.body.dataset.apres2 = document.activeElement.id;\n{}\
-document.body.dataset.focus = document.activeElement.id;\n</script>\n</body>",
-        touche("2"),
-        touche("1")
-    );
-    let page = sortie.join("revue-au-clavier.html");
-    std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
-    let (dom, stderr) = charger(&chrome, &page, "");
-    assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
-    assert!(dom.contains("data-apres2=\"c1-t3\""), "« 2 » sans seconde lecture concurrente : rien ne bouge");
-    assert!(dom.contains("data-focus=\"c2-t7\""), "le bulletin suivant a la main");
+    let Some(dom) = au_clavier("c1-t3", &["2", "1"]) else { return };
+    assert!(dom.contains("data-focus1=\"c1-t3\""), "« 2 » sans seconde lecture concurrente : rien ne bouge");
+    assert!(dom.contains("data-focus2=\"c2-t7\""), "le bulletin suivant a la main");
     assert!(dom.contains("Prendre cette lecture <kbd>1</kbd>"), "le rang est sur le bouton");
     // La lecture concurrente (le score lu 99) remplace celle de la machine dans l'aperçu.
-    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    let apercu = apercu_de(&dom);
     let lue = apercu.split("bulletin table=3 coup=1\n").nth(1).unwrap_or_else(|| panic!("{apercu}"));
-    let lue = lue.split("\n\n").next().unwrap();
-    assert!(lue.contains("score: 99\n"), "{apercu}");
+    assert!(lue.split("\n\n").next().unwrap().contains("score: 99\n"), "{apercu}");
     assert!(dom.contains("2 lectures à enregistrer"), "le compte des lectures à enregistrer");
 }
 
@@ -304,7 +306,7 @@ fn un_numero_de_table_corrige_fait_passer_le_scan_a_l_autre_table() {
     std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
     let (dom, stderr) = charger(&chrome, &page, "");
     assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
-    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    let apercu = apercu_de(&dom);
     let scan = &images()[&(1, 3)];
     assert!(apercu.contains(&format!("bulletin table=4 coup=1\nscan: {scan}\n")), "{apercu}");
     assert!(!apercu.contains("absent"), "{apercu}");
@@ -316,7 +318,7 @@ fn un_numero_de_table_corrige_fait_passer_le_scan_a_l_autre_table() {
     std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
     let (dom, stderr) = charger(&chrome, &page, "");
     assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
-    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    let apercu = apercu_de(&dom);
     assert!(apercu.contains("bulletin table=4 coup=1\n") && !apercu.contains(&format!("scan: {scan}")), "{apercu}");
     assert!(apercu.contains("est le bulletin de la table 4 au coup 1 : la table 3 n'a plus de bulletin lu à ce coup.\nbulletin table=3 coup=1\nabsent\n"), "{apercu}");
     assert_eq!(a_enregistrer(&dom), "2 lectures à enregistrer");
@@ -331,7 +333,7 @@ fn un_numero_de_table_corrige_fait_passer_le_scan_a_l_autre_table() {
     );
     std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
     let (dom, _) = charger(&chrome, &page, "");
-    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    let apercu = apercu_de(&dom);
     assert!(apercu.contains("bulletin table=4 coup=1\n") && apercu.contains("bulletin table=3 coup=1\n") && !apercu.contains("absent"), "{apercu}");
     let personne = format!("<script>\n{}document.querySelector('#c1-t4 .inclure input').click();\n</script>\n</body>", corriger("c1-t3", "table=3 coup=1", "table=4 coup=1"));
     std::fs::write(&page, html.replacen("</body>", &personne, 1)).unwrap();
@@ -364,7 +366,7 @@ t.dispatchEvent(new Event('input', { bubbles: true }));\n</script>\n</body>";
     assert!(erreurs_de_console(&stderr).is_empty(), "messages de la console : {:?}", erreurs_de_console(&stderr));
     let visibles: Vec<String> = bulletins(&dom).into_iter().filter(|(_, cache)| !cache).map(|(id, _)| id).collect();
     assert_eq!(visibles, ["rejet002"], "le filtre des images rejetées lues");
-    let apercu = dom.split("<pre id=\"apercu\">").nth(1).unwrap().split("</pre>").next().unwrap();
+    let apercu = apercu_de(&dom);
     assert!(apercu.contains("bulletin table=7 coup=2\nscore: 30\n|RACHINE\n") && !apercu.contains("absent") && !apercu.contains("NaN"), "{apercu}");
     // La table 7 avait une absence douteuse au coup 2 : cette lecture-là, non incluse, ne
     // fait pas doublon.
