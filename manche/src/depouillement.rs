@@ -20,6 +20,7 @@ use crate::lectures_gardees::Gardees;
 use crate::doutes_montres::doutes;
 use crate::jugement::{ecriture_negligee, juger, trous, DouteDecision};
 use crate::prime_oubliee::prime_oubliee;
+use crate::reference_mal_decoupee::reference_mal_decoupee;
 use crate::suivi::Suivi;
 use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
@@ -321,6 +322,7 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     }
     raisons.extend(ecriture_negligee(&j.lecture, &j.decision, || contextes.injouables(&j.lecture)));
     raisons.extend(prime_oubliee(s, &j.decision, || j.decision.solution.as_ref().map_or(0, |sol| contextes.prime(a.coup, sol))));
+    raisons.extend(reference_mal_decoupee(s, &j));
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
         raisons.push(format!("recalage douteux (résidu {} mm, {} des traits des cadres retrouvés) : cases peut-être mal lues", decimal(r.residu_mm, 2), pourcent(r.cadres, 0)));
     }

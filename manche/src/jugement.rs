@@ -43,6 +43,9 @@ pub struct Jugement {
     /// référence écrite, ou un autre score écrit ; masse non vue comprise) : une part de
     /// `p_moins`, au seuil plus strict [`crate::doute::SEUIL_DOUTE_FAUTE_COURANTE`].
     pub p_faute_courante: f64,
+    /// … une autre référence écrite (seule ou non) qui le paierait moins (masse non vue
+    /// comprise) : une part de `p_moins`, pour [`crate::reference_mal_decoupee`].
+    pub p_moins_autre_reference: f64,
     /// Probabilité de la lecture la plus probable elle-même.
     pub p_lecture: f64,
     /// Les lectures plausibles qui mènent à une autre décision, la plus probable d'abord.
@@ -108,6 +111,7 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
     let decision = corriger(&premiere.lecture)?;
     let cle = (decision.verdict, decision.score);
     let (mut vue, mut plus, mut moins, mut faute_courante, mut corrigees, mut apres_seuil) = (premiere.p, 0.0, 0.0, 0.0, 1, 0);
+    let mut moins_autre_reference = 0.0;
     let paie_plus = |issue: (arbitre_engine::arbitrage::Verdict, u32)| arbitre_engine::arbitrage::paie_moins(cle, issue);
     let mut concurrentes: Vec<LectureConcurrente> = Vec::new();
     let mut deja: HashMap<String, Option<(arbitre_engine::arbitrage::Verdict, u32)>> = HashMap::from([(texte_court(&premiere.lecture), Some(cle))]);
@@ -156,6 +160,9 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
             plus += suivante.p;
         } else {
             moins += suivante.p;
+            if suivante.lecture.reference != premiere.lecture.reference {
+                moins_autre_reference += suivante.p;
+            }
             // Une faute courante du joueur : une pénalité (une référence décalée, 5.3.3), une
             // autre référence écrite (inversée : avertissement, guide 5.1.2), ou un autre score
             // écrit (un score mal compté : avertissement, 5.3.2).
@@ -170,8 +177,9 @@ pub fn juger(scan: &LectureScan, table: u32, coup: u32, seuils: Seuils, corriger
         }
     }
     let (p_plus, p_moins, p_faute_courante) = ((plus + non_vue).min(1.0), (moins + non_vue).min(1.0), (faute_courante + non_vue).min(1.0));
+    let p_moins_autre_reference = (moins_autre_reference + non_vue).min(1.0);
     let p_autre = (plus + moins + non_vue).min(1.0);
-    Some(Jugement { lecture: premiere.lecture, decision, p_autre, p_plus, p_moins, p_faute_courante, p_lecture: premiere.p, concurrentes, corrigees, seuils })
+    Some(Jugement { lecture: premiere.lecture, decision, p_autre, p_plus, p_moins, p_faute_courante, p_moins_autre_reference, p_lecture: premiere.p, concurrentes, corrigees, seuils })
 }
 
 /// Les cases vides prises entre deux cases écrites d'une lecture écrite sur une seule

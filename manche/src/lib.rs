@@ -45,6 +45,7 @@ mod lecture_des_scans;
 pub mod lectures_gardees;
 mod numero_d_un_absent;
 pub mod prime_oubliee;
+pub mod reference_mal_decoupee;
 pub mod scans_corriges;
 pub mod suivi;
 pub mod table_deduite;

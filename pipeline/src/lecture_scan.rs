@@ -63,6 +63,22 @@ impl ChampLu {
     pub fn confiance(&self) -> f32 {
         self.alternatives.first().map_or(1.0, |a| a.p)
     }
+
+    /// Le poids du découpage retenu (le plus vraisemblable) : la probabilité, selon le
+    /// modèle, que chacun de ses morceaux soit bien *un* caractère (le produit de leurs
+    /// « pas `vide` » ; 1 pour un cadre sans encre). Les lectures du champ mêlent les
+    /// découpages selon ces poids *normalisés* : quand aucun n'explique bien l'encre (un
+    /// caractère que le modèle ne reconnaît dans aucune coupe), le moins mauvais l'emporte et
+    /// les probabilités du champ en disent plus qu'elles ne savent.
+    pub fn poids_du_decoupage(&self) -> f64 {
+        poids_des_morceaux(&self.caracteres)
+    }
+}
+
+/// La probabilité que chaque morceau d'un découpage soit *un* caractère (le modèle répond
+/// `vide` pour deux chiffres collés ou un bout de chiffre).
+fn poids_des_morceaux(caracteres: &[CaractereLu]) -> f64 {
+    caracteres.iter().map(|c| 1.0 - c.alternatives.iter().find(|a| a.lecture == "vide").map_or(0.0, |a| a.p as f64)).product()
 }
 
 /// Les alternatives d'une distribution de probabilités sur des classes, la plus probable
@@ -155,8 +171,7 @@ pub fn champ(caracteres: Vec<CaractereLu>) -> ChampLu {
 /// selon ces poids, puis pesées par ce que le cadre peut contenir ([`Forme`]). Le
 /// découpage le plus vraisemblable donne les caractères rapportés.
 pub fn champ_des_decoupages(decoupages: Vec<Vec<CaractereLu>>, forme: Forme) -> ChampLu {
-    let p_vide = |c: &CaractereLu| c.alternatives.iter().find(|a| a.lecture == "vide").map_or(0.0, |a| a.p as f64);
-    let poids: Vec<f64> = decoupages.iter().map(|cars| cars.iter().map(|c| 1.0 - p_vide(c)).product()).collect();
+    let poids: Vec<f64> = decoupages.iter().map(|cars| poids_des_morceaux(cars)).collect();
     let total: f64 = poids.iter().sum::<f64>().max(f64::MIN_POSITIVE);
     let meilleur = (0..decoupages.len()).max_by(|&a, &b| poids[a].total_cmp(&poids[b])).unwrap_or(0);
     let mut melange: Vec<Alternative> = Vec::new();
