@@ -37,8 +37,7 @@ pub fn reference_mal_decoupee(s: &LectureScan, j: &Jugement) -> Option<String> {
     if poids >= POIDS_MIN || j.p_moins_autre_reference < P_AUTRE_REFERENCE {
         return None;
     }
-    let lue = s.reference.alternatives.first().map(|a| (a.lecture.as_str(), f64::from(a.p)));
-    let lue = lue.map_or_else(String::new, |(l, p)| format!(" « {l} » ({})", pourcent(p, 1)));
+    let lue = s.reference.alternatives.first().map_or_else(String::new, |a| format!(" « {} » ({})", a.lecture, pourcent(f64::from(a.p), 1)));
     Some(format!(
         "référence lue{lue} dans un cadre que la machine découpe mal (ses morceaux ne sont des caractères qu'à {} ; au moins {} pour s'y fier) : d'autres références écrites, qui paieraient moins le joueur (localisation erronée, 5.3.3), pèsent {} (seuil {})",
         pourcent(poids, 0),

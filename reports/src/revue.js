@@ -184,10 +184,11 @@
     }
     else if (/^[1-9]$/.test(ev.key) && courant()) {
       // La personne a lu sur le scan l'une des lectures concurrentes : elle la prend.
-      var bouton = courant().querySelectorAll("button.prendre")[parseInt(ev.key, 10) - 1];
+      var lu = courant();
+      var bouton = lu.querySelectorAll("button.prendre")[parseInt(ev.key, 10) - 1];
       if (!bouton) { return; }
       ev.preventDefault();
-      prendre(courant(), bouton);
+      prendre(lu, bouton);
       aller(1);
     }
   });
