@@ -379,6 +379,12 @@ fn une_correction_emmene_le_scan_qu_elle_nomme() {
     assert!(texte.contains("corrections.txt:"), "{texte}");
     assert_eq!((d2[&(table_c, 3)]["image"].as_str(), d2[&(table_c, 3)]["corrigee_par_une_personne"].as_bool()), (ligne_c["image"].as_str(), Some(false)));
     assert!(texte.contains("2 lu(s) par une personne") && !texte.contains("sans scan"), "{texte}");
+    // Une personne a voulu corriger ce bulletin : sa décision, même sûre pour la machine,
+    // attend qu'elle reprenne sa ligne ; il n'est pas compté une seconde fois comme un
+    // bulletin illisible à zéro.
+    let raisons = d2[&(table_c, 3)]["raisons"].to_string();
+    assert!(d2[&(table_c, 3)]["a_verifier"] == true && raisons.contains("correction non appliquée") && raisons.contains("corrections.txt:"), "{}", d2[&(table_c, 3)]);
+    assert!(texte.contains("1 correction(s) de personnes non appliquée(s)") && !texte.contains("illisible ou non corrigé") && !texte.contains("illisibles ou non corrigés"), "{texte}");
 
     // Chaque image à une seule place.
     let rejets: Vec<String> = std::fs::read_to_string(apres.join("rejets.jsonl")).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()["image"].as_str().unwrap().to_string()).collect();

@@ -33,6 +33,10 @@ pub struct Bilan {
     /// Corrections de personnes pour un bulletin sans scan attribué (lecture tapée, bulletin
     /// retrouvé sur papier), hors absences confirmées.
     pub corrections_sans_scan: usize,
+    /// Corrections de personnes non appliquées (illisibles, en double, au scan inconnu)
+    /// à un bulletin qui a une décision : ce bulletin est à vérifier
+    /// ([`crate::corrections_non_appliquees`]).
+    pub corrections_non_appliquees: usize,
     /// Absences confirmées par une personne (correction `absent`, sans scan) : des zéros
     /// « absent » (5.7) que plus rien ne met en doute.
     pub absents_confirmes: usize,
@@ -132,6 +136,9 @@ impl Bilan {
         }
         if self.corrections_sans_scan > 0 {
             let _ = writeln!(t, "{} correction(s) de personnes pour un bulletin sans scan", self.corrections_sans_scan);
+        }
+        if self.corrections_non_appliquees > 0 {
+            let _ = writeln!(t, "{} correction(s) de personnes non appliquée(s) (illisible, en double ou au scan inconnu) : leur bulletin garde sa décision et est à vérifier", self.corrections_non_appliquees);
         }
         let confirmes = match self.absents_confirmes {
             0 => String::new(),

@@ -29,7 +29,7 @@ impl Corrections {
                     ligne: e.ligne,
                     table: e.table,
                     coup: e.coup,
-                    message: format!("correction illisible : {e}"),
+                    message: format!("correction illisible : {}", e.defaut),
                     genre: if e.table.is_some() && e.coup.is_some() { GenreErreur::Illisible } else { GenreErreur::SansTable },
                 }),
                 // Une lecture dont le numéro de table n'a pas été lu (image rejetée « numéro de
@@ -135,5 +135,17 @@ mod tests {
         let e = &c.erreurs[0];
         assert_eq!((e.fichier.as_str(), e.ligne, e.table, e.coup, e.genre), ("corrections.txt", 1, None, Some(2), GenreErreur::SansTable));
         assert!(e.message.contains("table=0"), "{}", e.message);
+    }
+
+    #[test]
+    fn une_correction_malformee_nomme_sa_ligne_une_seule_fois_et_n_arrete_pas_les_autres() {
+        let texte = "bulletin table=5 coup=1\nscore: 16\n|AC?RE\n\nbulletin table=4 coup=1\nscore: 20\n|SERAC\n";
+        let c = Corrections::lire("corrections.txt", texte.as_bytes());
+        assert_eq!(c.lectures.keys().copied().collect::<Vec<_>>(), vec![(4, 1)]);
+        let e = &c.erreurs[0];
+        assert_eq!((e.lieu(), e.table, e.coup, e.genre), ("corrections.txt:3".to_string(), Some(5), Some(1), GenreErreur::Illisible));
+        // Le lieu est dit par `lieu()` : le message ne le répète pas (« corrections.txt:3:
+        // correction illisible : corrections.txt:3: … » jusqu'ici).
+        assert!(e.message.starts_with("correction illisible : colonne 3 : caractère « ? »"), "{}", e.message);
     }
 }

@@ -76,6 +76,9 @@ pub struct Entree<'a> {
 pub struct Depouillement {
     pub bulletins: Vec<BulletinCorrige>,
     pub erreurs: Vec<ErreurBulletin>,
+    /// Les corrections de personnes non appliquées à un bulletin qui a pourtant une
+    /// décision (gardée, à vérifier) : à signaler.
+    pub corrections_non_appliquees: Vec<ErreurBulletin>,
     pub rejets: Vec<RejetImage>,
     /// Les tables sans bulletin dont le zéro (5.7) n'est pas sûr.
     pub absences_a_verifier: Vec<AbsenceAVerifier>,
@@ -146,7 +149,11 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         .map(|a| {
             let s = &scans[a.scan];
             let r = match corrections.lectures.get(&(a.table, a.coup)) {
-                Some(l) => ScanJuge { place: Place::Corrigee, bulletin: corrige_par_une_personne(&contextes, l, Some(nom_image(s))), doute: None, ailleurs: None },
+                Some(l) => {
+                    let bulletin = corrige_par_une_personne(&contextes, l, Some(nom_image(s)));
+                    let place = if bulletin.is_ok() { Place::Corrigee } else { Place::EnErreur };
+                    ScanJuge { place, bulletin, doute: None, ailleurs: None }
+                }
                 None => juger_scan(&contextes, s, a, e.seuils, nb_coups, &e.lecteur.formulaire),
             };
             suivi.avance(1);
@@ -204,18 +211,35 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     for (cle, l) in &corrections.lectures {
         if !attribues.contains(cle) {
             let scan = scans_nommes.get(cle).cloned();
-            match scan {
-                Some(_) => d.bilan.placer(Place::Corrigee),
-                None if l.etat == EtatBulletin::Absent => d.bilan.absents_confirmes += 1,
-                None => d.bilan.corrections_sans_scan += 1,
-            }
-            match corrige_par_une_personne(&contextes, l, scan) {
-                Ok(b) => d.bulletins.push(b),
-                Err(er) => d.erreurs.push(er),
+            let avec_scan = scan.is_some();
+            // Une correction qui ne se corrige pas (coup hors de la partie) est un bulletin
+            // non corrigé, pas une correction sans scan ; son image est en erreur.
+            match (corrige_par_une_personne(&contextes, l, scan), avec_scan) {
+                (Ok(b), true) => {
+                    d.bilan.placer(Place::Corrigee);
+                    d.bulletins.push(b);
+                }
+                (Ok(b), false) => {
+                    match l.etat {
+                        EtatBulletin::Absent => d.bilan.absents_confirmes += 1,
+                        _ => d.bilan.corrections_sans_scan += 1,
+                    }
+                    d.bulletins.push(b);
+                }
+                (Err(er), avec_scan) => {
+                    if avec_scan {
+                        d.bilan.placer(Place::EnErreur);
+                    }
+                    d.erreurs.push(er);
+                }
             }
         }
     }
-    d.erreurs.extend(corrections.erreurs.iter().cloned());
+    // Une correction non appliquée à un bulletin décidé le met à vérifier ; les autres
+    // restent des bulletins non corrigés (zéro provisoire).
+    let (restantes, non_appliquees) = crate::corrections_non_appliquees::rattacher(&mut d.bulletins, std::mem::take(&mut corrections.erreurs), &mut d.bilan);
+    d.erreurs.extend(restantes);
+    d.corrections_non_appliquees = non_appliquees;
 
     // 5.7 : une table sans bulletin à un coup a zéro ; douteux si son bulletin peut être
     // ailleurs.

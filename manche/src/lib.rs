@@ -19,6 +19,8 @@
 //!   score est ce score sans la prime (une faute de score classique d'un scrabble) ;
 //! - [`coup_etranger`] : un coup dont presque aucun bulletin n'est payé (scans d'une autre partie ?) ;
 //! - [`corrections`] : les lectures données par des personnes ;
+//! - `corrections_non_appliquees` : une correction illisible (ou en double) d'un bulletin
+//!   décidé le met à vérifier, sans le compter deux fois ;
 //! - [`scans_corriges`] : le scan que nomme une correction passe à son bulletin ;
 //! - [`depouillement`] : la manche entière, des scans aux bulletins décidés ;
 //! - [`extraits`] : les extraits de scans pour la page de revue ;
@@ -34,6 +36,7 @@ pub mod correction;
 mod en_ligne;
 pub mod coup_etranger;
 pub mod corrections;
+mod corrections_non_appliquees;
 pub mod depouillement;
 pub mod doute;
 mod doutes_montres;

@@ -8,7 +8,8 @@
 //! Code de sortie : 0 quand les rapports sont écrits — définitifs, ou provisoires tant que
 //! des bulletins sont à vérifier (le bilan et toutes les pages le disent ; `decisions.jsonl`
 //! porte `a_verifier`) ; 1 quand des bulletins n'ont pas pu être corrigés du tout (panne de
-//! la correction, correction de personne illisible) ; 2 en cas d'échec.
+//! la correction, correction de personne illisible) ou qu'une correction de personne n'a pas
+//! pu être appliquée (le bulletin garde sa décision, à vérifier) ; 2 en cas d'échec.
 
 use super::commun::OptionFormulaire;
 use super::manche::{produire, Barres, OptionsManche, Preparation, Scans};
@@ -138,12 +139,18 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     for e in &d.erreurs {
         eprintln!("bulletin non corrigé : {}: {}", e.lieu(), e.message);
     }
+    for e in &d.corrections_non_appliquees {
+        eprintln!("correction non appliquée, bulletin à vérifier : {}: {}", e.lieu(), e.message);
+    }
+    let corrections_non_appliquees = !d.corrections_non_appliquees.is_empty();
     // Les pages blanches (un verso par bulletin, scannées en recto verso) sont comptées dans
     // le bilan et listées dans rejets.jsonl, pas une à une ici.
     for r in d.rejets.iter().filter(|r| r.raison != PAGE_BLANCHE) {
         eprintln!("image rejetée : {} : {}", r.image, r.message);
     }
-    let a_verifier = d.bilan.a_verifier + d.bilan.absents_a_verifier;
+    // Les bulletins à vérifier, comptés sur les décisions comme le disent les rapports (une
+    // correction sans scan non appliquée en est un, sans être une image).
+    let a_verifier = d.bulletins.iter().filter(|b| b.verification.as_ref().is_some_and(|v| v.a_verifier)).count() + d.bilan.absents_a_verifier;
     let mut dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier, alertes: d.bilan.alertes() })?;
     dossier.partie.coups_du_fichier = en_cours.map(|_| coups_du_fichier);
     // Le fichier de corrections rangé à côté de la page de revue qui l'a préparé y reste.
@@ -162,5 +169,5 @@ pub fn executer(a: Args) -> Result<ExitCode> {
             m.sortie.join("revue.html").display()
         );
     }
-    Ok(if dossier.erreurs.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if dossier.erreurs.is_empty() && !corrections_non_appliquees { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
