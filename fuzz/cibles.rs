@@ -26,6 +26,13 @@ fn borne(message: &str) {
     assert!(message.chars().count() <= MESSAGE_MAX, "message de {} caractères", message.chars().count());
 }
 
+/// Un message qui nomme plusieurs lignes fautives (un CSV : vingt au plus, après une ligne
+/// de tête, les autres comptées) : chaque ligne est courte, et leur nombre borné.
+fn borne_par_ligne(message: &str) {
+    assert!(message.lines().count() <= 22, "message de {} lignes", message.lines().count());
+    message.lines().for_each(borne);
+}
+
 fn lexique() -> &'static Lexique {
     static L: OnceLock<Lexique> = OnceLock::new();
     L.get_or_init(|| Lexique::depuis_mots("essai", LEXIQUE))
@@ -75,10 +82,10 @@ pub fn lectures(octets: &[u8]) {
 pub fn csv(octets: &[u8]) {
     let texte = arbitre_engine::texte::decoder(octets).texte;
     if let Err(e) = arbitre_reports::joueurs::lire_joueurs("j.csv", &texte) {
-        borne(&e.to_string());
+        borne_par_ligne(&e.to_string());
     }
     if let Err(e) = arbitre_reports::double_arbitrage::lire_premier_arbitre("pa.csv", &texte) {
-        borne(&e.to_string());
+        borne_par_ligne(&e.to_string());
     }
 }
 

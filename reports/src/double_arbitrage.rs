@@ -9,7 +9,7 @@
 //! distinction de casse.
 
 use crate::accords::accorde;
-use crate::joueurs::{lignes_csv, nombre};
+use crate::joueurs::{lire_les_lignes, nombre};
 use crate::resultats::{Origine, Resultats};
 use crate::Erreur;
 use arbitre_engine::texte::extrait;
@@ -91,25 +91,22 @@ fn lire_sanction(s: &str) -> Option<Verdict> {
 }
 
 /// Lit la correction du premier arbitre.
+/// Chaque ligne fautive est nommée (toutes à la fois).
 pub fn lire_premier_arbitre(fichier: &str, texte: &str) -> Result<Vec<CorrectionPremier>, Erreur> {
-    let mut v: Vec<CorrectionPremier> = Vec::new();
-    for (ligne, champs) in lignes_csv(fichier, texte)? {
-        let err = |message: String| Erreur::from(arbitre_engine::fichier::ErreurFichier::ligne(std::path::Path::new(fichier), ligne, message));
+    lire_les_lignes(fichier, texte, |ligne, champs, lues: &[CorrectionPremier]| {
         if !(3..=4).contains(&champs.len()) {
-            return Err(err(format!("{} champs, attendu table,coup,score[,sanction]", champs.len())));
+            return Err(format!("{} champs, attendu table,coup,score[,sanction]", champs.len()));
         }
-        let table = nombre(&champs[0], "table").map_err(err)?;
-        let coup = nombre(&champs[1], "coup").map_err(err)?;
-        let score = champs[2].trim().parse::<u32>().map_err(|_| err(format!("score invalide « {} »", extrait(&champs[2]))))?;
+        let table = nombre(&champs[0], "table")?;
+        let coup = nombre(&champs[1], "coup")?;
+        let score = champs[2].trim().parse::<u32>().map_err(|_| format!("score invalide « {} »", extrait(&champs[2])))?;
         let brute = champs.get(3).map(String::as_str).unwrap_or("");
-        let sanction = lire_sanction(brute)
-            .ok_or_else(|| err(format!("sanction « {} » inconnue : valide, avertissement, penalite ou zero", extrait(brute))))?;
-        if let Some(autre) = v.iter().find(|c| c.table == table && c.coup == coup) {
-            return Err(err(format!("table {table} coup {coup} déjà donnée ligne {}", autre.ligne)));
+        let sanction = lire_sanction(brute).ok_or_else(|| format!("sanction « {} » inconnue : valide, avertissement, penalite ou zero", extrait(brute)))?;
+        if let Some(autre) = lues.iter().find(|c| c.table == table && c.coup == coup) {
+            return Err(format!("table {table} coup {coup} déjà donnée ligne {}", autre.ligne));
         }
-        v.push(CorrectionPremier { table, coup, score, sanction, ligne });
-    }
-    Ok(v)
+        Ok(CorrectionPremier { table, coup, score, sanction, ligne })
+    })
 }
 
 /// Compare la correction du premier arbitre à celle d'arbitre (les cases des résultats,

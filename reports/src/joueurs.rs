@@ -14,40 +14,73 @@
 //!
 //! La ligne d'en-tête est facultative (reconnue à son premier champ, qui contient `table` :
 //! `table`, `Table`, `N° de table`). Une table en
-//! double ou un nombre invalide est une erreur qui nomme le fichier et la ligne.
+//! double ou un nombre invalide est une erreur qui nomme le fichier et la ligne ; toutes
+//! les lignes fautives sont dites à la fois.
 
 use crate::dossier::Joueur;
 use crate::Erreur;
 use arbitre_engine::fichier::ErreurFichier;
 use std::path::Path;
 
-/// Lit le texte d'un fichier de joueurs.
 /// Les tables des joueurs, chacune avec le premier coup qu'elle joue : 1, sauf pour un
 /// retardataire (colonne `arrivee`, 6.2). Avant ce coup, aucun bulletin n'est attendu.
 pub fn premier_coup_par_table(joueurs: &[Joueur]) -> std::collections::BTreeMap<u32, u32> {
     joueurs.iter().map(|j| (j.table, j.arrivee.unwrap_or(1))).collect()
 }
 
+/// Lit le texte d'un fichier de joueurs. Chaque ligne fautive est nommée (toutes à la fois).
 pub fn lire_joueurs(fichier: &str, texte: &str) -> Result<Vec<Joueur>, Erreur> {
-    let mut joueurs: Vec<Joueur> = Vec::new();
-    for (ligne, champs) in lignes_csv(fichier, texte)? {
-        let err = |message: String| Erreur::from(ErreurFichier::ligne(Path::new(fichier), ligne, message));
+    let mut joueurs = lire_les_lignes(fichier, texte, |_, champs, joueurs: &[Joueur]| {
         if champs.len() > 3 {
-            return Err(err(format!("{} champs, attendu table,nom[,arrivee]", champs.len())));
+            return Err(format!("{} champs, attendu table,nom[,arrivee]", champs.len()));
         }
-        let table = nombre(&champs[0], "table").map_err(err)?;
+        let table = nombre(&champs[0], "table")?;
         let nom = champs.get(1).map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         let arrivee = match champs.get(2).map(|s| s.trim()) {
             None | Some("") => None,
-            Some(s) => Some(nombre(s, "arrivee").map_err(err)?).filter(|&c| c > 1),
+            Some(s) => Some(nombre(s, "arrivee")?).filter(|&c| c > 1),
         };
         if joueurs.iter().any(|j| j.table == table) {
-            return Err(err(format!("table {table} déjà déclarée")));
+            return Err(format!("table {table} déjà déclarée"));
         }
-        joueurs.push(Joueur { table, nom, arrivee });
-    }
+        Ok(Joueur { table, nom, arrivee })
+    })?;
     joueurs.sort_by_key(|j| j.table);
     Ok(joueurs)
+}
+
+/// Les lignes fautives dites au plus, les autres comptées.
+const LIGNES_DITES: usize = 20;
+
+/// Lit chaque ligne d'un CSV avec `lire_ligne(numéro, champs, lignes déjà lues)` (le lieu
+/// est ajouté à son erreur) ; les erreurs de toutes les lignes sont rendues ensemble.
+pub(crate) fn lire_les_lignes<T>(fichier: &str, texte: &str, mut lire_ligne: impl FnMut(usize, &[String], &[T]) -> Result<T, String>) -> Result<Vec<T>, Erreur> {
+    let mut lues = Vec::new();
+    let mut erreurs = Vec::new();
+    for (ligne, champs) in lignes_csv(fichier, texte)? {
+        match lire_ligne(ligne, &champs, &lues) {
+            Ok(t) => lues.push(t),
+            Err(message) => erreurs.push(ErreurFichier::ligne(Path::new(fichier), ligne, message)),
+        }
+    }
+    match erreurs.len() {
+        0 => Ok(lues),
+        1 => Err(Erreur::Fichier(erreurs.remove(0))),
+        _ => Err(Erreur::Lignes(erreurs)),
+    }
+}
+
+/// Le texte de plusieurs lignes fautives : leur nombre, puis une ligne par erreur.
+pub(crate) fn dire_les_lignes(erreurs: &[ErreurFichier]) -> String {
+    let fichier = erreurs.first().map(|e| e.chemin.display().to_string()).unwrap_or_default();
+    let mut t = format!("{fichier} : {} lignes fautives (corrigez-les toutes avant de relancer) :", erreurs.len());
+    for e in erreurs.iter().take(LIGNES_DITES) {
+        t.push_str(&format!("\n  {e}"));
+    }
+    if erreurs.len() > LIGNES_DITES {
+        t.push_str(&format!("\n  … et {} autres", erreurs.len() - LIGNES_DITES));
+    }
+    t
 }
 
 /// Un entier positif (table ≥ 1, coup ≥ 1).
@@ -61,7 +94,7 @@ pub(crate) fn nombre(s: &str, cle: &str) -> Result<u32, String> {
 /// Les lignes non vides d'un CSV (numéro de ligne, champs), sans la ligne d'en-tête
 /// éventuelle (premier champ `table`). Le séparateur est celui de la première ligne
 /// ([`arbitre_engine::fichier::separateur_csv`]).
-pub(crate) fn lignes_csv(fichier: &str, texte: &str) -> Result<Vec<(usize, Vec<String>)>, Erreur> {
+fn lignes_csv(fichier: &str, texte: &str) -> Result<Vec<(usize, Vec<String>)>, Erreur> {
     let separateur = arbitre_engine::fichier::separateur_csv(texte);
     let mut lecteur = csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).delimiter(separateur).from_reader(texte.as_bytes());
     let mut lignes = Vec::new();
@@ -110,6 +143,13 @@ mod tests {
         // Points-virgules : la même erreur, à la même ligne.
         let e = lire_joueurs("j.csv", "1;A\nx;B\n").unwrap_err().to_string();
         assert!(e.starts_with("j.csv:2:") && e.contains("« x »"), "{e}");
+        // Toutes les lignes fautives à la fois ; au-delà de vingt, le reste est compté.
+        let mut texte = String::from("table,nom\n1,A\n1,B\n3,C,x\n");
+        texte.extend((0..25).map(|i| format!("t{i},Z\n")));
+        let e = lire_joueurs("j.csv", &texte).unwrap_err().to_string();
+        assert!(e.starts_with("j.csv : 27 lignes fautives"), "{e}");
+        assert!(e.contains("\n  j.csv:3: table 1 déjà déclarée\n  j.csv:4: arrivee invalide « x »"), "{e}");
+        assert!(e.ends_with("\n  … et 7 autres") && e.lines().count() == 22, "{e}");
     }
 
     #[test]

@@ -41,6 +41,10 @@ pub enum Erreur {
     /// y en a une, ce qui ne va pas.
     #[error(transparent)]
     Fichier(#[from] ErreurFichier),
+    /// Plusieurs lignes fautives d'un même fichier d'entrée, toutes dites ensemble : une
+    /// seule relance suffit pour les corriger.
+    #[error("{}", joueurs::dire_les_lignes(.0))]
+    Lignes(Vec<ErreurFichier>),
     /// Une archive relue, ou les archives d'un tournoi : laquelle, ce qui ne va pas.
     #[error("archive {0}")]
     Archive(ErreurFichier),

@@ -30,6 +30,14 @@ fn premier_arbitre_lecture_et_erreurs_par_ligne() {
     assert!(e.starts_with("pa.csv:2:") && e.contains("score"), "{e}");
     let e = lire_premier_arbitre("pa.csv", "1,1,0,carton\n").unwrap_err().to_string();
     assert!(e.starts_with("pa.csv:1:") && e.contains("carton"), "{e}");
+    // Un fichier tapé à la main a souvent plusieurs fautes : toutes sont dites d'un coup,
+    // chacune à sa ligne, pour une seule relance.
+    let e = lire_premier_arbitre("pa.csv", "table,coup,score,sanction\n1,1,20\n2,1,abc\n3,1,22,Q\n4,1,22\n1,1,20\n").unwrap_err().to_string();
+    let lignes: Vec<&str> = e.lines().collect();
+    assert_eq!(lignes[0], "pa.csv : 3 lignes fautives (corrigez-les toutes avant de relancer) :", "{e}");
+    assert!(lignes[1].trim_start().starts_with("pa.csv:3: score invalide « abc »"), "{e}");
+    assert!(lignes[2].trim_start().starts_with("pa.csv:4: sanction « Q » inconnue"), "{e}");
+    assert!(lignes[3].trim_start().starts_with("pa.csv:6: table 1 coup 1 déjà donnée ligne 2"), "{e}");
 }
 
 #[test]
