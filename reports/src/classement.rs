@@ -191,9 +191,13 @@ pub fn resultats_html(dossier: &Dossier, r: &Resultats) -> String {
         }
         h.push_str("</ul>\n");
     }
-    if !dossier.erreurs.is_empty() {
-        h.push_str("<h2 class=\"alerte\">Bulletins illisibles (zéro provisoire, à corriger à la main)</h2>\n<ul>\n");
-        for er in &dossier.erreurs {
+    let (ecartees, illisibles): (Vec<_>, Vec<_>) = dossier.erreurs.iter().partition(|er| dossier.erreur_ecartee(er));
+    for (titre, erreurs) in [("Bulletins illisibles (zéro provisoire, à corriger à la main)", illisibles), ("Bulletins écartés (un autre bulletin de la même table au même coup est corrigé : vérifiez lequel est le bon)", ecartees)] {
+        if erreurs.is_empty() {
+            continue;
+        }
+        h.push_str(&format!("<h2 class=\"alerte\">{titre}</h2>\n<ul>\n"));
+        for er in erreurs {
             h.push_str(&format!("<li>{} : {}</li>\n", e(&er.lieu()), e(&er.message)));
         }
         h.push_str("</ul>\n");

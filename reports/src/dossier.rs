@@ -271,6 +271,14 @@ impl Dossier {
         t.into_iter().collect()
     }
 
+    /// Un bulletin en erreur dont la table et le coup ont pourtant une décision (un
+    /// bulletin en double écarté, le premier lu étant corrigé) : il n'ôte rien aux
+    /// résultats, qui comptent la décision ; les autres erreurs y sont des zéros provisoires.
+    pub fn erreur_ecartee(&self, er: &ErreurBulletin) -> bool {
+        let (Some(t), Some(c)) = (er.table, er.coup) else { return false };
+        self.bulletins.iter().any(|b| (b.decision.table, b.decision.coup) == (t, c))
+    }
+
     /// La manche a été lue sur des scans (`arbitre run`) : un bulletin porte sa
     /// vérification, ou une image a été rejetée. Ses rapports ont alors `rejets.jsonl`,
     /// `revue.html` et les champs de vérification de `decisions.jsonl`.

@@ -15,6 +15,9 @@ pub struct Synthese {
     pub bulletins: usize,
     pub absents: usize,
     pub illisibles: usize,
+    /// Bulletins en erreur écartés : un autre bulletin de la même table au même coup est
+    /// corrigé (un bulletin en double), la décision compte ([`Dossier::erreur_ecartee`]).
+    pub ecartes: usize,
     pub valides: usize,
     pub avertissements: usize,
     pub penalites: usize,
@@ -81,7 +84,8 @@ impl Synthese {
         let mut s = Synthese {
             bulletins: d.bulletins.len(),
             absents: r.absents.len(),
-            illisibles: d.erreurs.len(),
+            illisibles: d.erreurs.iter().filter(|e| !d.erreur_ecartee(e)).count(),
+            ecartes: d.erreurs.iter().filter(|e| d.erreur_ecartee(e)).count(),
             billets: billets.len(),
             billets_provisoires: billets.iter().filter(|b| b.provisoire && (c.is_none() || b.double_arbitrage)).count(),
             billets_double_arbitre: c.map(|_| billets.iter().filter(|b| b.double_arbitrage).count()),
@@ -92,7 +96,7 @@ impl Synthese {
             a_verifier: crate::verification::cases_a_verifier(d, r).len(),
             ..Default::default()
         };
-        for e in &d.erreurs {
+        for e in d.erreurs.iter().filter(|e| !d.erreur_ecartee(e)) {
             *s.erreurs.entry(e.genre.libelle()).or_default() += 1;
         }
         for b in &d.bulletins {
@@ -146,6 +150,12 @@ impl Synthese {
                 "{} ({}) : zéro provisoire, à corriger à la main\n",
                 compte(self.illisibles, "bulletin illisible ou non corrigé", "bulletins illisibles ou non corrigés"),
                 genres.join(", ")
+            ));
+        }
+        if self.ecartes > 0 {
+            t.push_str(&format!(
+                "{} (un autre bulletin de la même table au même coup est corrigé, voir plus bas)\n",
+                compte(self.ecartes, "bulletin écarté", "bulletins écartés")
             ));
         }
         for a in &self.alertes {

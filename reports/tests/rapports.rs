@@ -265,6 +265,28 @@ fn archive_relue_redonne_les_rapports_octet_pour_octet() {
     assert_eq!(e, "archive a.json : JSON invalide, ligne 1, colonne 11 : le texte s'arrête là où une valeur est attendue");
 }
 
+/// Un bulletin en double (la table 1 rend deux bulletins au coup 2, le premier lu est
+/// corrigé) n'est pas un zéro provisoire de plus : le bilan l'écarte à part, les comptes
+/// restent ceux des cases des résultats, et `resultats.html` le range à part.
+#[test]
+fn un_bulletin_en_double_est_ecarte_pas_compte_comme_un_zero_provisoire() {
+    let mut d = manche();
+    let erreur = |table, genre| arbitre_reports::ErreurBulletin { fichier: "b.txt".into(), ligne: 9, table: Some(table), coup: Some(2), message: "bulletin en double".into(), genre };
+    d.erreurs.push(erreur(1, arbitre_reports::GenreErreur::Doublon));
+    let r = generer_rapports(&d);
+    assert_eq!((r.synthese.bulletins, r.synthese.illisibles, r.synthese.ecartes), (4, 0, 1));
+    let texte = r.synthese.texte();
+    assert!(texte.contains("1 bulletin écarté (un autre bulletin de la même table au même coup est corrigé") && !texte.contains("zéro provisoire"), "{texte}");
+    assert_eq!(r.resultats.case(1, 2).unwrap().score, 40, "la décision du premier lu compte");
+    let html = &r.fichiers.iter().find(|f| f.nom == "resultats.html").unwrap().contenu;
+    assert!(html.contains("Bulletins écartés") && !html.contains("Bulletins illisibles"), "{html}");
+    // Une table sans décision à ce coup : là, c'est bien un zéro provisoire.
+    d.erreurs.push(erreur(3, arbitre_reports::GenreErreur::Illisible));
+    let r = generer_rapports(&d);
+    assert_eq!((r.synthese.illisibles, r.synthese.ecartes), (1, 1));
+    assert!(r.synthese.texte().contains("1 bulletin illisible ou non corrigé (Bulletin illisible : 1) : zéro provisoire"), "{}", r.synthese.texte());
+}
+
 /// Issue 12, point 4 : l'archive est compacte (les rangées en texte, une case par
 /// caractère) et une lecture plus grande que le bulletin y est refusée à la relecture.
 #[test]
