@@ -24,6 +24,20 @@ fn le_modele_livre_passe_par_fichier_lit_comme_le_modele_embarque() {
     let (a, b) = (std::fs::read_to_string(a).unwrap(), std::fs::read_to_string(b).unwrap());
     assert!(a.matches("bulletin table=").count() >= 15, "les bulletins du coup 1 sont lus : {a}");
     assert_eq!(a, b, "mêmes lectures, octet pour octet");
+    // Les champs douteux, en commentaires, en français : accordés, les probabilités en
+    // pour cent (« # numéro de table douteux : « 19 » (87 %) ou « 18 » (13 %) »).
+    let doutes: Vec<&str> = a.lines().filter(|l| l.starts_with("# ") && l.contains("douteu")).collect();
+    assert!(!doutes.is_empty(), "le coup 1 a des champs douteux : {a}");
+    for d in doutes {
+        let (champ, reste) = d[2..].split_once(" : ").unwrap_or_else(|| panic!("{d}"));
+        assert!(["numéro de table douteux", "référence douteuse", "score douteux"].contains(&champ), "{d}");
+        for alt in reste.split(" ou ") {
+            let (lu, p) = alt.split_once(" (").unwrap_or_else(|| panic!("{d}"));
+            assert!(lu.starts_with('«') && lu.ends_with('»'), "{d}");
+            let p = p.strip_suffix(" %)").unwrap_or_else(|| panic!("{d}"));
+            assert!(p.parse::<u32>().is_ok_and(|p| p <= 100), "{d}");
+        }
+    }
 }
 
 #[test]

@@ -396,10 +396,10 @@ impl LectureScan {
             return t;
         }
         let Some(l) = &self.lecture else { return t };
-        for (nom, c) in [("table", &self.table), ("référence", &self.reference), ("score", &self.score)] {
+        for (nom, c) in [("numéro de table douteux", &self.table), ("référence douteuse", &self.reference), ("score douteux", &self.score)] {
             if c.alternatives.get(1).is_some_and(|a| a.p >= seuil) {
-                let alt: Vec<String> = c.alternatives.iter().filter(|a| a.p >= seuil).map(|a| format!("« {} » ({:.2})", a.lecture, a.p)).collect();
-                t.push_str(&format!("# {nom} douteux : {}\n", alt.join(" ou ")));
+                let alt: Vec<String> = c.alternatives.iter().filter(|a| a.p >= seuil).map(|a| format!("« {} » ({} %)", a.lecture, (a.p * 100.0).round())).collect();
+                t.push_str(&format!("# {nom} : {}\n", alt.join(" ou ")));
             }
         }
         let mut l = l.clone();
