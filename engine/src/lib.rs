@@ -16,6 +16,7 @@ pub mod grille;
 pub mod lecture;
 pub mod lexique;
 pub mod lexique_partie;
+pub mod nombres;
 pub mod partie;
 pub mod reference;
 pub mod regles;

@@ -1,5 +1,6 @@
 //! Les nombres tels qu'un lecteur français les lit : virgule décimale, espace avant « % ».
-//! Pour tout ce qu'une personne lit (raisons d'un bulletin à vérifier, page de revue).
+//! Pour tout ce qu'une personne lit : raisons d'un bulletin à vérifier, page de revue,
+//! rejets, mesures et durées affichées par les commandes.
 
 /// `x` à `decimales` chiffres après la virgule : `decimal(0.071, 2)` donne « 0,07 ».
 pub fn decimal(x: f64, decimales: usize) -> String {

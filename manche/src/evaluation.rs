@@ -7,6 +7,7 @@ use crate::correction::Contextes;
 use crate::jugement::DouteDecision;
 use arbitre_engine::arbitrage::{paie_moins, Decision};
 use arbitre_reports::resultats::decision_absent;
+use arbitre_engine::nombres::{decimal, pourcent};
 use arbitre_engine::lecture::Lecture;
 use arbitre_reports::verification::AbsenceAVerifier;
 use arbitre_reports::BulletinCorrige;
@@ -131,7 +132,7 @@ impl CalibrationDoute {
         let lignes = |v: &[Tranche]| -> String {
             v.iter()
                 .filter(|t| t.bulletins > 0)
-                .map(|t| format!("    [{:.4} ; {:.4}) : {} bulletin(s), prédit {:.2} %, observé {:.2} % ({})\n", t.de, t.a, t.bulletins, 100.0 * t.predit, 100.0 * t.observes as f64 / t.bulletins as f64, t.observes))
+                .map(|t| format!("    [{} ; {}) : {} bulletin(s), prédit {}, observé {} ({})\n", decimal(t.de, 4), decimal(t.a, 4), t.bulletins, pourcent(t.predit, 2), pourcent(t.observes as f64 / t.bulletins as f64, 2), t.observes))
                 .collect()
         };
         format!(
@@ -154,7 +155,7 @@ impl MesuresDecisions {
     }
 
     pub fn texte(&self) -> String {
-        let pc = |n, sur| format!("{:.2} %", 100.0 * self.part(n, sur));
+        let pc = |n, sur| pourcent(self.part(n, sur), 2);
         format!(
             "Décisions ({} bulletins de la vérité, absents compris) :\n  décidées automatiquement : {} ({}), justes (verdict et score) : {} ({} des automatiques)\n  à vérifier : {} ({}), dont décision provisoire déjà juste : {}\n  erreurs automatiques nuisibles : {} joueur(s) payé(s) moins que la vérité ({} des bulletins), {} payé(s) plus ({})\n  décisions pour un bulletin inexistant : {}",
             self.bulletins,
@@ -182,11 +183,11 @@ impl MesuresDecisions {
             .filter(|(_, v)| v.bulletins > 0)
             .map(|(nom, v)| {
                 format!(
-                    "\n    {} : {} bulletin(s), {} à vérifier ({:.2} %), {} automatique(s) dont {} juste(s)",
+                    "\n    {} : {} bulletin(s), {} à vérifier ({}), {} automatique(s) dont {} juste(s)",
                     nom,
                     v.bulletins,
                     v.a_verifier,
-                    100.0 * self.part(v.a_verifier, v.bulletins),
+                    pourcent(self.part(v.a_verifier, v.bulletins), 2),
                     v.automatiques,
                     v.automatiques_justes
                 )
@@ -284,9 +285,9 @@ mod tests {
         let valides = tranches(&BORNES_MOINS, &points[3..5]);
         let fautes = tranches(&BORNES_MOINS, &[(0.15, false), (0.12, false)]);
         let texte = CalibrationDoute { moins: t, moins_valides: valides, fautes_courantes: fautes, plus: Vec::new() }.texte();
-        assert!(texte.contains("… par une faute courante du joueur (une pénalité, une autre référence ou un autre score écrit) :\n    [0.1000 ; 0.2000) : 2 bulletin(s), prédit 13.50 %, observé 0.00 % (0)\n  lectures qui paieraient plus"), "{texte}");
-        assert!(texte.contains("… dont décisions « valide » :\n    [0.2000 ; 0.3000) : 1 bulletin(s), prédit 25.00 %, observé 0.00 % (0)\n    [0.4000 ; 0.5000) : 1 bulletin(s)"), "{texte}");
-        assert!(texte.contains("[0.0000 ; 0.0100) : 2 bulletin(s), prédit 0.25 %, observé 50.00 % (1)"), "{texte}");
-        assert!(!texte.contains("[0.0500"), "une tranche vide n'est pas écrite : {texte}");
+        assert!(texte.contains("… par une faute courante du joueur (une pénalité, une autre référence ou un autre score écrit) :\n    [0,1000 ; 0,2000) : 2 bulletin(s), prédit 13,50 %, observé 0,00 % (0)\n  lectures qui paieraient plus"), "{texte}");
+        assert!(texte.contains("… dont décisions « valide » :\n    [0,2000 ; 0,3000) : 1 bulletin(s), prédit 25,00 %, observé 0,00 % (0)\n    [0,4000 ; 0,5000) : 1 bulletin(s)"), "{texte}");
+        assert!(texte.contains("[0,0000 ; 0,0100) : 2 bulletin(s), prédit 0,25 %, observé 50,00 % (1)"), "{texte}");
+        assert!(!texte.contains("[0,0500"), "une tranche vide n'est pas écrite : {texte}");
     }
 }

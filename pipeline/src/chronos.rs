@@ -2,6 +2,7 @@
 //! dire où va le temps d'`arbitre lire` (`--temps`), et quelle part revient au seul
 //! décodage des images.
 
+use arbitre_engine::nombres::{decimal, pourcent};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -58,7 +59,7 @@ impl Chronos {
             .iter()
             .map(|&e| {
                 let d = self.duree(e).as_secs_f64();
-                format!("{} {:.1} ms/image ({:.0} %)", e.nom(), d * 1000.0 / n, 100.0 * d / total)
+                format!("{} {} ms/image ({})", e.nom(), decimal(d * 1000.0 / n, 1), pourcent(d / total, 0))
             })
             .collect::<Vec<_>>()
             .join(", ")

@@ -5,6 +5,7 @@
 //! machine est la plus sûre et la moins sûre.
 
 use crate::lecture_scan::LectureScan;
+use arbitre_engine::nombres::pourcent;
 use arbitre_engine::lecture::{Contenu, Lecture};
 use arbitre_formulaire::Homographie;
 use serde::Serialize;
@@ -299,8 +300,14 @@ pub fn evaluer(paires: &[(LectureScan, Verite)]) -> Evaluation {
 impl Mesures {
     /// Le rapport en français, une mesure par ligne.
     pub fn texte(&self) -> String {
-        let pc = |t: &Taux| format!("{:.2} % ({}/{})", 100.0 * t.taux(), t.justes, t.total);
-        let det = |d: &Detection| format!("précision {:.2} %, rappel {:.2} % ({} vrais, {} en trop, {} manqués)", 100.0 * d.precision(), 100.0 * d.rappel(), d.vrais_positifs, d.faux_positifs, d.faux_negatifs);
+        let pc = |t: &Taux| format!("{} ({}/{})", pourcent(t.taux(), 2), t.justes, t.total);
+        // Sans rien de vu (ou rien de vrai), la précision (le rappel) n'a pas d'objet : pas
+        // « 0,00 % », qui dirait que tout est faux.
+        let part = |n: usize, p: f64| if n == 0 { "sans objet".to_string() } else { pourcent(p, 2) };
+        let det = |d: &Detection| {
+            let (vus, vrais) = (d.vrais_positifs + d.faux_positifs, d.vrais_positifs + d.faux_negatifs);
+            format!("précision {}, rappel {} ({} vrais, {} en trop, {} manqués)", part(vus, d.precision()), part(vrais, d.rappel()), d.vrais_positifs, d.faux_positifs, d.faux_negatifs)
+        };
         [
             format!("bulletins : {}", self.bulletins),
             format!("recalage réussi (sens juste, < 0,3 mm) : {}", pc(&self.recalage)),
@@ -314,16 +321,37 @@ impl Mesures {
             format!("référence exacte (espaces ignorés) : {}", pc(&self.reference)),
             format!("lecture exacte du bulletin : {}", pc(&self.lectures_exactes)),
             format!(
-                "calibration (erreur attendue) : cases {:.2} % sur {}, cadres {:.2} % sur {} (sachant chaque morceau un caractère : {:.2} %), champs (table, score, référence) {:.2} % sur {}",
-                100.0 * self.calibration_cases.ece(),
+                "calibration (erreur attendue) : cases {} sur {}, cadres {} sur {} (sachant chaque morceau un caractère : {}), champs (table, score, référence) {} sur {}",
+                pourcent(self.calibration_cases.ece(), 2),
                 self.calibration_cases.len(),
-                100.0 * self.calibration_cadres.ece(),
+                pourcent(self.calibration_cadres.ece(), 2),
                 self.calibration_cadres.len(),
-                100.0 * self.calibration_cadres_un_caractere.ece(),
-                100.0 * self.calibration_champs.ece(),
+                pourcent(self.calibration_cadres_un_caractere.ece(), 2),
+                pourcent(self.calibration_champs.ece(), 2),
                 self.calibration_champs.len()
             ),
         ]
         .join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn le_rapport_ecrit_les_nombres_a_la_francaise_et_une_detection_sans_cas_sans_objet() {
+        let m = Mesures {
+            bulletins: 3,
+            lettres: Taux { justes: 2, total: 3 },
+            entourees: Detection { vrais_positifs: 1, faux_positifs: 1, faux_negatifs: 0 },
+            ..Default::default()
+        };
+        let t = m.texte();
+        assert!(t.contains("lettres des cases : 66,67 % (2/3)"), "{t}");
+        assert!(t.contains("jokers entourés : précision 50,00 %, rappel 100,00 % (1 vrais"), "{t}");
+        // Aucune case barrée, ni vue ni vraie : ni « 0,00 % » ni « 100 % ».
+        assert!(t.contains("cases barrées : précision sans objet, rappel sans objet (0 vrais"), "{t}");
+        assert!(!t.contains('.'), "pas de point décimal : {t}");
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::cadres::{Cadre, CaractereEncre};
 use crate::chronos::{Chronos, Etape};
+use arbitre_engine::nombres::decimal;
 use std::time::Instant;
 use crate::cases::{cases_et_collees, CaseEncree};
 use crate::collees::{est_une_lettre, nettete, plus_probable, Collees};
@@ -196,7 +197,7 @@ impl Lecteur {
                 page,
                 coup,
                 RaisonRejet::RecalageInsuffisant,
-                format!("quadrillage recalé à {:.2} mm près (au plus {:.2} mm pour lire les cases)", r.residu_mm, self.reglages.residu_max_mm),
+                format!("quadrillage recalé à {} mm près (au plus {} mm pour lire les cases)", decimal(r.residu_mm, 2), decimal(self.reglages.residu_max_mm, 2)),
             );
             l.recalage = Some(resume);
             return l;

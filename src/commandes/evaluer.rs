@@ -5,6 +5,7 @@
 
 use super::commun::{barre_de_progression, lire_partie, lire_texte, OptionsLecteur, OptionsCorrection};
 use super::manche::Barres;
+use arbitre_engine::nombres::seuil;
 use arbitre_engine::lecture::Lecture;
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_manche::correction::Contextes;
@@ -168,7 +169,13 @@ fn avec_decisions(a: &Args, lecteur: &Lecteur, partie: &Path) -> Result<(Vec<Lec
     let seuils = Seuils { doute: a.seuil_doute.unwrap_or(defaut.doute), favorable: a.seuil_favorable.unwrap_or(defaut.favorable), faute_courante: a.seuil_faute_courante.unwrap_or(defaut.faute_courante), table: a.seuil_table.unwrap_or(defaut.table), negligeable: a.negligeable.unwrap_or(defaut.negligeable), sanction: a.lecture_sure.unwrap_or(defaut.sanction), complet: a.doute_complet };
     println!(
         "seuils de doute : {} (lectures qui paieraient moins), {} (qui paieraient moins par une faute courante du joueur : pénalité, référence écrite, score écrit), {} (qui paieraient plus), {} (numéro de table) ; lecture sûre pour sanctionner : {} ; lecture négligeable sous {} ; score d'un scrabble lu sans sa prime : {}",
-        seuils.doute, seuils.faute_courante, seuils.favorable, seuils.table, seuils.sanction, seuils.negligeable, arbitre_manche::prime_oubliee::P_PRIME_OUBLIEE
+        seuil(seuils.doute),
+        seuil(seuils.faute_courante),
+        seuil(seuils.favorable),
+        seuil(seuils.table),
+        seuil(seuils.sanction),
+        seuil(seuils.negligeable),
+        seuil(arbitre_manche::prime_oubliee::P_PRIME_OUBLIEE)
     );
     let entree = Entree { partie: &partie, lexique: &lexique, edition: a.regles.edition, lecteur, scans: &a.manche, sortie: None, coup: None, jusqu_au_coup: None, tables, corrections: Default::default(), premier: None, seuils, extraits: false, empreinte_du_lecteur: None };
     let barres = Barres::default();

@@ -3,6 +3,7 @@
 
 use super::commun::{barre_de_progression, OptionsLecteur};
 use anyhow::{Context, Result};
+use arbitre_engine::nombres::decimal;
 use arbitre_pipeline::lecture_scan::{LectureScan, RaisonRejet};
 use arbitre_pipeline::scans::inventaire;
 use rayon::prelude::*;
@@ -90,13 +91,13 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         let c = &lecteur.chronos;
         let decodage = c.duree(arbitre_pipeline::chronos::Etape::Decodage).as_secs_f64();
         println!(
-            "vitesse : {:.1} images/s ({} images en {:.2} s, {} fils) ; par étape (temps de fil) : {} ; le décodage seul plafonnerait à {:.1} images/s",
-            n as f64 / ecoule.max(f64::MIN_POSITIVE),
+            "vitesse : {} images/s ({} images en {} s, {} fils) ; par étape (temps de fil) : {} ; le décodage seul plafonnerait à {} images/s",
+            decimal(n as f64 / ecoule.max(f64::MIN_POSITIVE), 1),
             n,
-            ecoule,
+            decimal(ecoule, 2),
             rayon::current_num_threads(),
             c.texte(n),
-            n as f64 * rayon::current_num_threads() as f64 / decodage.max(f64::MIN_POSITIVE)
+            decimal(n as f64 * rayon::current_num_threads() as f64 / decodage.max(f64::MIN_POSITIVE), 1)
         );
     }
     Ok(ExitCode::SUCCESS)

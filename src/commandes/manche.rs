@@ -4,6 +4,7 @@
 
 use super::commun::{barre_de_progression, lire_partie, lire_texte, OptionsCorrection};
 use anyhow::{bail, Result};
+use arbitre_engine::nombres::decimal;
 use arbitre_engine::lexique::Lexique;
 use arbitre_engine::lexique_partie::{avertissement, LexiquePartie};
 use arbitre_engine::partie::Partie;
@@ -143,7 +144,7 @@ impl Barres {
     /// La durée de chaque étape, en français (`arbitre run --temps`).
     pub fn durees(&self) -> String {
         let d = self.durees.lock().expect("durées");
-        d.iter().map(|(nom, t)| format!("{nom} {:.2} s", t.as_secs_f64())).collect::<Vec<_>>().join(", ")
+        d.iter().map(|(nom, t)| format!("{nom} {} s", decimal(t.as_secs_f64(), 2))).collect::<Vec<_>>().join(", ")
     }
 }
 

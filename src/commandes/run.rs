@@ -13,6 +13,7 @@
 
 use super::commun::OptionFormulaire;
 use super::manche::{produire, Barres, OptionsManche, Preparation, Scans};
+use arbitre_engine::nombres::decimal;
 use anyhow::{bail, Result};
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_manche::corrections::{verifier_partie, Corrections};
@@ -161,7 +162,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     produire(&dossier, &m.sortie, &d.extraits, &entrees, lectures.into_iter().collect())?;
     print!("{}", d.bilan.texte());
     if a.temps {
-        println!("durées : {} ; total {:.2} s", barres.durees(), debut.elapsed().as_secs_f64());
+        println!("durées : {} ; total {} s", barres.durees(), decimal(debut.elapsed().as_secs_f64(), 2));
     }
     if a_verifier > 0 {
         println!(

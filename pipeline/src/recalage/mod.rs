@@ -164,7 +164,7 @@ fn recaler_selon(img: &GrayImage, f: &Formulaire, facteur: u32, p: &quadrillage:
             return Err(Rejet::AucunQuadrillage(format!("{} lignes {axe} nettes sur {n} attendues", pg.dents_marquees)));
         }
         if pg.contraste < 1.6 {
-            return Err(Rejet::AucunQuadrillage(format!("lignes {axe} noyées dans le fond (contraste {:.1})", pg.contraste)));
+            return Err(Rejet::AucunQuadrillage(format!("lignes {axe} noyées dans le fond (contraste {})", arbitre_engine::nombres::decimal(pg.contraste, 1))));
         }
         Ok(pg)
     };

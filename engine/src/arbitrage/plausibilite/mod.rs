@@ -189,7 +189,7 @@ impl Analyse {
     /// Explication en français : « CANCANEE : forme régulière de CANCANER (…) ».
     pub fn explication(&self) -> String {
         let m = &self.mot;
-        let pc = |x: f64| format!("{:.1} %", 100.0 * x).replace('.', ",");
+        let pc = |x: f64| format!("{} %", crate::nombres::decimal(100.0 * x, 1));
         let t = |x: &str| if x.is_empty() { "rien".to_string() } else { format!("-{x}") };
         let flexion = |a: &AnalyseSuffixe| {
             format!(
@@ -214,7 +214,7 @@ impl Analyse {
             (Raison::Enchainement, _, _, Some(l)) => format!(
                 "{m} : {} ne se rencontre pas en français (log-probabilité {})",
                 ngrammes::decrire_maillon(m.as_bytes(), l),
-                format!("{:.1}", l.log_proba).replace('.', ",")
+                crate::nombres::decimal(l.log_proba, 1)
             ),
             (Raison::Flexion, Some(a), _, Some(l)) if l.log_proba < VETO_LETTRES => format!(
                 "{m} : {}, mais {} ne se rencontre pas en français",
