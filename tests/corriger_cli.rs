@@ -110,6 +110,12 @@ fn corriger_ecrit_tous_les_rapports_et_signale_les_bulletins_malformes() {
     assert!(m.sortie_stdout.contains("4 bulletins corrigés"), "{}", m.sortie_stdout);
     assert!(m.sortie_stdout.contains("1 bulletin manquant (zéro"), "{}", m.sortie_stdout);
     assert!(m.sortie_stdout.contains("2 bulletins illisibles ou non corrigés"), "{}", m.sortie_stdout);
+    // Les bulletins sont nommés par leur fichier (« coup2.txt:12 ») : l'archive ne porte pas
+    // le dossier de cette machine où ils sont rangés.
+    let archive = lire(&m.sortie.join("archive.json"));
+    let ici = m.dossier.path().to_str().unwrap();
+    let nomme = archive.find(ici).map(|i| &archive[i.saturating_sub(80)..(i + 80).min(archive.len())]);
+    assert!(archive.contains("\"coup2.txt\"") && nomme.is_none(), "l'archive nomme {ici} : {nomme:?}");
     assert!(m.sortie_stdout.contains("double arbitrage : 4 bulletins relus sur 7 ; 1 rectification (1 sanction ajoutée, 0 supprimée, 1 score modifié)"), "{}", m.sortie_stdout);
     // Le titre donné, sans « Partie » ajouté devant.
     assert!(m.sortie_stdout.starts_with("Essai de bout en bout : 3 tables, 2 coups\n"), "{}", m.sortie_stdout);

@@ -385,6 +385,15 @@ fn une_correction_emmene_le_scan_qu_elle_nomme() {
     let raisons = d2[&(table_c, 3)]["raisons"].to_string();
     assert!(d2[&(table_c, 3)]["a_verifier"] == true && raisons.contains("correction non appliquée") && raisons.contains("corrections.txt:"), "{}", d2[&(table_c, 3)]);
     assert!(texte.contains("1 correction(s) de personnes non appliquée(s)") && !texte.contains("illisible ou non corrigé") && !texte.contains("illisibles ou non corrigés"), "{texte}");
+    // Le fichier de corrections et la partie sont nommés par leur nom seul dans les rapports :
+    // ni l'archive ni les décisions ne portent un dossier de cette machine.
+    let ici = tmp.path().to_str().unwrap();
+    for f in ["archive.json", "decisions.jsonl"] {
+        let contenu = std::fs::read_to_string(apres.join(f)).unwrap();
+        for dossier in [ici, env!("CARGO_MANIFEST_DIR")] {
+            assert!(contenu.contains("corrections.txt") && !contenu.contains(dossier), "{f} nomme {dossier}");
+        }
+    }
 
     // Chaque image à une seule place.
     let rejets: Vec<String> = std::fs::read_to_string(apres.join("rejets.jsonl")).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()["image"].as_str().unwrap().to_string()).collect();

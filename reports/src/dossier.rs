@@ -228,7 +228,10 @@ impl PartieResumee {
                 }
             })
             .collect();
-        PartieResumee { fichier: partie.fichier.display().to_string(), formule: formule.to_string(), texte, coups, coups_du_fichier: None }
+        // Le nom du fichier seul : ni l'archive ni l'index ne portent le dossier où la
+        // partie est rangée sur cette machine (mêmes entrées ailleurs, mêmes rapports).
+        let fichier = partie.fichier.file_name().map_or_else(|| partie.fichier.display().to_string(), |n| n.to_string_lossy().into_owned());
+        PartieResumee { fichier, formule: formule.to_string(), texte, coups, coups_du_fichier: None }
     }
 
     /// « partie en cours, corrigée jusqu'au coup 8 sur 20 » pour une partie en cours, rien

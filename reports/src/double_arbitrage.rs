@@ -90,8 +90,7 @@ fn lire_sanction(s: &str) -> Option<Verdict> {
     }
 }
 
-/// Lit la correction du premier arbitre.
-/// Chaque ligne fautive est nommée (toutes à la fois).
+/// Lit la correction du premier arbitre. Chaque ligne fautive est nommée (toutes à la fois).
 pub fn lire_premier_arbitre(fichier: &str, texte: &str) -> Result<Vec<CorrectionPremier>, Erreur> {
     lire_les_lignes(fichier, texte, |ligne, champs, lues: &[CorrectionPremier]| {
         if !(3..=4).contains(&champs.len()) {
