@@ -61,6 +61,14 @@ impl ErreurFichier {
     }
 }
 
+/// Le nom d'un fichier d'entrée tel que le gardent les rapports (la `source` des lectures,
+/// la partie, les messages qui finissent dans l'archive) : son nom seul, sans le dossier où
+/// il est rangé sur cette machine — les mêmes entrées, rangées ailleurs, donnent les mêmes
+/// rapports, octet pour octet, et l'archive ne porte aucun chemin absolu (`/home/…`).
+pub fn nom_seul(chemin: &Path) -> String {
+    chemin.file_name().map_or_else(|| chemin.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
 /// Les octets d'un fichier.
 pub fn lire(chemin: &Path) -> Result<Vec<u8>, ErreurFichier> {
     std::fs::read(chemin).map_err(|e| ErreurFichier::lecture(chemin, e))

@@ -228,9 +228,8 @@ impl PartieResumee {
                 }
             })
             .collect();
-        // Le nom du fichier seul : ni l'archive ni l'index ne portent le dossier où la
-        // partie est rangée sur cette machine (mêmes entrées ailleurs, mêmes rapports).
-        let fichier = partie.fichier.file_name().map_or_else(|| partie.fichier.display().to_string(), |n| n.to_string_lossy().into_owned());
+        // Ni l'archive ni l'index ne portent le dossier où la partie est rangée.
+        let fichier = arbitre_engine::fichier::nom_seul(&partie.fichier);
         PartieResumee { fichier, formule: formule.to_string(), texte, coups, coups_du_fichier: None }
     }
 

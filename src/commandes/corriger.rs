@@ -55,7 +55,7 @@ pub fn executer(a: Args) -> Result<ExitCode> {
         eprintln!("{t}");
     }
     let barres = Barres::default();
-    let c = corriger_lectures(&p.partie, &lexique_partie, lu.lectures, m.regles.edition, &super::lectures::nom_d_entree(&m.partie), &barres);
+    let c = corriger_lectures(&p.partie, &lexique_partie, lu.lectures, m.regles.edition, &arbitre_engine::fichier::nom_seul(&m.partie), &barres);
     let mut erreurs = lu.erreurs;
     erreurs.extend(c.erreurs);
     for e in &erreurs {

@@ -6,6 +6,7 @@
 //! sa ligne, une lecture plus grande que le bulletin n'est une erreur que pour elle.
 
 use anyhow::{bail, Context, Result};
+use arbitre_engine::fichier::nom_seul;
 use arbitre_engine::francais;
 use arbitre_engine::lecture::{lire_bulletins_octets, Defaut, ErreurLecture, Lecture};
 use arbitre_engine::texte::{self, MESSAGE_ENCODAGE};
@@ -63,7 +64,7 @@ enum Contenu {
 /// JSON plus grande que le bulletin (17 × 17 cases, [`Lecture::valider`]) est une erreur
 /// pour elle seule ; les autres lectures du fichier sont gardées.
 fn lire_fichier(p: &Path, explicite: bool) -> Result<Contenu> {
-    let nom = nom_d_entree(p);
+    let nom = nom_seul(p);
     let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     if !explicite && !matches!(ext.as_str(), "txt" | "bulletins" | "json" | "jsonl") {
         return Ok(Contenu::Autre(if ext.is_empty() { "sans extension" } else { "d'une autre sorte (ni .txt, ni .bulletins, ni .json, ni .jsonl)" }));
@@ -140,16 +141,9 @@ fn cle(v: &serde_json::Value, nom: &str) -> Option<u32> {
     v.get(nom)?.as_u64().and_then(|n| u32::try_from(n).ok())
 }
 
-/// Lit `--bulletins` : un fichier, ou les fichiers d'un répertoire (triés).
-/// Le nom d'un fichier d'entrée tel que le gardent les lectures (`source`), donc l'archive et
-/// les rapports : son nom seul, sans le dossier où il est rangé sur cette machine — les mêmes
-/// entrées, rangées ailleurs, donnent les mêmes rapports, octet pour octet, et l'archive ne
-/// porte aucun chemin absolu (`/home/…`). Les fichiers d'un répertoire `--bulletins` en
-/// sont les enfants directs : leurs noms sont distincts.
-pub fn nom_d_entree(p: &Path) -> String {
-    p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
-}
-
+/// Lit `--bulletins` : un fichier, ou les fichiers d'un répertoire (triés), chacun nommé
+/// dans les lectures par son nom seul ([`nom_seul`] ; ceux d'un répertoire en sont les
+/// enfants directs : leurs noms sont distincts).
 pub fn lire_entree(chemin: &Path) -> Result<Entree> {
     let mut entree = Entree::default();
     let ajouter = |c: Contenu, p: &Path, entree: &mut Entree| match c {

@@ -66,7 +66,7 @@ fn lire_corrections(f: &Path, p: &Preparation, formule: &str) -> Result<Correcti
     let partie = PartieResumee::depuis(&p.partie, formule, String::new());
     let empreintes: Vec<String> = (1..=partie.coups.len()).map(|n| partie.empreinte_jusqu_au_coup(n)).collect();
     verifier_partie(&f.display().to_string(), &octets, &empreintes).map_err(anyhow::Error::msg)?;
-    Ok(Corrections::lire(&super::lectures::nom_d_entree(f), &octets))
+    Ok(Corrections::lire(&arbitre_engine::fichier::nom_seul(f), &octets))
 }
 
 /// `--jusqu-au-coup N` : la partie, ses corrections et la correction du premier arbitre
