@@ -226,7 +226,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
                     }
                     d.bulletins.push(b);
                 }
-                (Err(er), avec_scan) => {
+                (Err(er), _) => {
                     if avec_scan {
                         d.bilan.placer(Place::EnErreur);
                     }

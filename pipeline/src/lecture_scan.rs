@@ -6,6 +6,7 @@
 //! une lecture douteuse compte pour la décision.
 
 use crate::modele::{Probabilites, CHIFFRES, LETTRES, REFERENCES};
+use arbitre_engine::nombres::pourcent;
 use arbitre_engine::lecture::{Cellule, Contenu, EtatBulletin, Lecture, Trace};
 use serde::{Deserialize, Serialize};
 
@@ -398,7 +399,7 @@ impl LectureScan {
         let Some(l) = &self.lecture else { return t };
         for (nom, c) in [("numéro de table douteux", &self.table), ("référence douteuse", &self.reference), ("score douteux", &self.score)] {
             if c.alternatives.get(1).is_some_and(|a| a.p >= seuil) {
-                let alt: Vec<String> = c.alternatives.iter().filter(|a| a.p >= seuil).map(|a| format!("« {} » ({} %)", a.lecture, (a.p * 100.0).round())).collect();
+                let alt: Vec<String> = c.alternatives.iter().filter(|a| a.p >= seuil).map(|a| format!("« {} » ({})", a.lecture, pourcent(a.p as f64, 0))).collect();
                 t.push_str(&format!("# {nom} : {}\n", alt.join(" ou ")));
             }
         }
