@@ -312,6 +312,29 @@ fn un_coup_sans_aucune_image_n_est_pas_une_manche_d_absents() {
     assert!(!sortie.join("decisions.jsonl").exists());
 }
 
+/// Un dossier de sortie qui contient ce qu'arbitre n'y a pas écrit est refusé avant la
+/// lecture des scans : l'arbitre l'apprend tout de suite, pas après des minutes de lecture
+/// d'une manche entière, et rien n'est écrit.
+#[test]
+fn un_dossier_de_sortie_refuse_l_est_avant_la_lecture_des_scans() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    std::fs::create_dir_all(scans.join("coup-01")).unwrap();
+    std::fs::copy(exemple().join("coup-01/scan-001.jpg"), scans.join("coup-01/scan-001.jpg")).unwrap();
+    std::fs::write(scans.join("coup-01/casse.jpg"), b"\xff\xd8\xff pas un JPEG").unwrap();
+    let sortie = tmp.path().join("rapport");
+    std::fs::create_dir_all(&sortie).unwrap();
+    std::fs::write(sortie.join("notes.txt"), "mes notes").unwrap();
+    let partie = exemple().join("partie.partie");
+    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+    assert_eq!(code, Some(2), "{texte}");
+    assert!(texte.contains("notes.txt") && texte.contains("rien n'a été écrit"), "{texte}");
+    assert!(!texte.contains("casse.jpg") && !texte.contains("image rejetée"), "aucun scan lu : {texte}");
+    let reste: Vec<_> = std::fs::read_dir(&sortie).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(reste, ["notes.txt"]);
+    assert_eq!(std::fs::read_to_string(sortie.join("notes.txt")).unwrap(), "mes notes");
+}
+
 /// Les lignes de `decisions.jsonl`, par (table, coup).
 fn decisions(sortie: &Path) -> BTreeMap<(u64, u64), Value> {
     std::fs::read_to_string(sortie.join("decisions.jsonl")).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()).map(|v| ((v["table"].as_u64().unwrap(), v["coup"].as_u64().unwrap()), v)).collect()

@@ -32,7 +32,7 @@ pub mod tournoi;
 
 pub use dossier::{BulletinCorrige, CoupPartie, Dossier, ErreurBulletin, GenreErreur, Joueur, Reglages};
 use arbitre_engine::fichier::ErreurFichier;
-pub use rapports::{ecrire_rapports, ecrire_rapports_et_extraits, ecrire_sortie, generer_rapports, Extrait, Rapport};
+pub use rapports::{ecrire_rapports, ecrire_rapports_et_extraits, ecrire_sortie, generer_rapports, verifier_sortie, Extrait, Rapport};
 
 /// Les erreurs de lecture des fichiers d'entrée et d'écriture des rapports.
 #[derive(Debug, thiserror::Error)]

@@ -212,57 +212,17 @@ pub fn ecrire_sortie(repertoire: &Path, rapports: &[Rapport], extraits: &[Extrai
             return Err(refus(format!("extrait de scan « {} » donné deux fois : rien n'a été écrit", extrait(&x.nom))));
         }
     }
-    match std::fs::symlink_metadata(repertoire) {
-        Ok(m) if m.file_type().is_symlink() => return Err(refus("c'est un lien symbolique : donnez le dossier lui-même".into())),
-        Ok(m) if !m.is_dir() => return Err(refus("ce n'est pas un dossier".into())),
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::create_dir_all(repertoire).map_err(|e| io(repertoire, e))?,
-        Err(e) => return Err(io(repertoire, e)),
-    }
-    let entrees: Vec<std::path::PathBuf> = entrees.iter().filter_map(|p| p.canonicalize().ok()).collect();
-    let est_une_entree = |chemin: &Path| !entrees.is_empty() && chemin.canonicalize().is_ok_and(|c| entrees.contains(&c));
-    let mut anciens = Vec::new();
-    let mut etrangers = Vec::new();
-    let mut ancienne_revue = None;
-    for entree in std::fs::read_dir(repertoire).map_err(|e| io(repertoire, e))? {
-        let entree = entree.map_err(|e| io(repertoire, e))?;
-        let genre = entree.file_type().map_err(|e| io(&entree.path(), e))?;
-        let nom = entree.file_name().to_string_lossy().into_owned();
-        let sienne = famille(&nom);
-        if genre.is_file() && sienne.is_some() {
-            if sienne == ecrite {
-                anciens.push(entree.path());
-            }
-        } else if genre.is_dir() && nom == DOSSIER_REVUE {
-            let extraits = extraits_anciens(&entree.path(), &mut etrangers)?;
-            if revue {
-                ancienne_revue = Some((entree.path(), extraits));
-            }
-        } else if genre.is_file() && est_une_entree(&entree.path()) {
-            // Lu par cette commande : ni effacé, ni étranger.
-        } else if genre.is_symlink() {
-            etrangers.push(format!("{nom} (lien symbolique)"));
-        } else if genre.is_dir() {
-            etrangers.push(format!("{nom}/"));
-        } else {
-            etrangers.push(nom);
+    let anciens = match inventaire(repertoire, ecrite, entrees)? {
+        Some(anciens) => anciens,
+        None => {
+            std::fs::create_dir_all(repertoire).map_err(|e| io(repertoire, e))?;
+            Anciens::default()
         }
-    }
-    if !etrangers.is_empty() {
-        etrangers.sort();
-        let n = etrangers.len();
-        let mut liste = etrangers.into_iter().take(5).collect::<Vec<_>>().join(", ");
-        if n > 5 {
-            liste.push_str(&format!(" et {} autres", n - 5));
-        }
-        return Err(refus(format!(
-            "il contient ce qu'arbitre n'y a pas écrit ({liste}) : rien n'a été écrit ; choisissez un dossier neuf ou vide"
-        )));
-    }
-    for p in anciens {
+    };
+    for p in anciens.fichiers {
         std::fs::remove_file(&p).map_err(|e| io(&p, e))?;
     }
-    if let Some((dossier, fichiers)) = ancienne_revue {
+    if let Some((dossier, fichiers)) = anciens.revue {
         for p in fichiers {
             std::fs::remove_file(&p).map_err(|e| io(&p, e))?;
         }
@@ -285,6 +245,81 @@ pub fn ecrire_sortie(repertoire: &Path, rapports: &[Rapport], extraits: &[Extrai
         }
     }
     Ok(())
+}
+
+/// Ce qu'un dossier de sortie garde d'une exécution précédente de la même commande, effacé
+/// avant d'écrire : ses rapports, et le sous-dossier [`DOSSIER_REVUE`] avec ses extraits.
+#[derive(Default)]
+struct Anciens {
+    fichiers: Vec<std::path::PathBuf>,
+    revue: Option<(std::path::PathBuf, Vec<std::path::PathBuf>)>,
+}
+
+/// Vérifie, sans rien écrire ni créer, que `repertoire` pourra recevoir les rapports d'une
+/// partie ([`NOMS_RAPPORTS`], ceux de `corriger`, `run` et `rapports`) : les mêmes refus
+/// que [`ecrire_sortie`] (un lien, un fichier, ce qu'arbitre n'y a pas écrit). À appeler
+/// avant un long travail — la lecture des scans d'une manche — pour qu'un dossier refusé
+/// le soit tout de suite, pas après des minutes de lecture ; `ecrire_sortie` vérifie de
+/// nouveau au moment d'écrire. Un dossier qui n'existe pas encore convient.
+pub fn verifier_sortie(repertoire: &Path, entrees: &[&Path]) -> Result<(), Erreur> {
+    inventaire(repertoire, Some(&NOMS_RAPPORTS), entrees).map(|_| ())
+}
+
+/// Ce que contient le dossier de sortie `repertoire`, pour une commande qui écrit la
+/// famille de rapports `ecrite` (`None` : aucun rapport) : `None` s'il n'existe pas ; une erreur s'il ne peut pas
+/// les recevoir (lien, fichier, ou ce qu'arbitre n'y a pas écrit, hors des `entrees` lues
+/// par la commande).
+fn inventaire(repertoire: &Path, ecrite: Option<&'static [&'static str]>, entrees: &[&Path]) -> Result<Option<Anciens>, Erreur> {
+    let io = |chemin: &Path, source| Erreur::Io { chemin: chemin.display().to_string(), source };
+    let refus = |message: String| Erreur::Sortie { chemin: repertoire.display().to_string(), message };
+    let revue = ecrite == Some(&NOMS_RAPPORTS[..]);
+    match std::fs::symlink_metadata(repertoire) {
+        Ok(m) if m.file_type().is_symlink() => return Err(refus("c'est un lien symbolique : donnez le dossier lui-même".into())),
+        Ok(m) if !m.is_dir() => return Err(refus("ce n'est pas un dossier".into())),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io(repertoire, e)),
+    }
+    let entrees: Vec<std::path::PathBuf> = entrees.iter().filter_map(|p| p.canonicalize().ok()).collect();
+    let est_une_entree = |chemin: &Path| !entrees.is_empty() && chemin.canonicalize().is_ok_and(|c| entrees.contains(&c));
+    let mut anciens = Anciens::default();
+    let mut etrangers = Vec::new();
+    for entree in std::fs::read_dir(repertoire).map_err(|e| io(repertoire, e))? {
+        let entree = entree.map_err(|e| io(repertoire, e))?;
+        let genre = entree.file_type().map_err(|e| io(&entree.path(), e))?;
+        let nom = entree.file_name().to_string_lossy().into_owned();
+        let sienne = famille(&nom);
+        if genre.is_file() && sienne.is_some() {
+            if sienne == ecrite {
+                anciens.fichiers.push(entree.path());
+            }
+        } else if genre.is_dir() && nom == DOSSIER_REVUE {
+            let extraits = extraits_anciens(&entree.path(), &mut etrangers)?;
+            if revue {
+                anciens.revue = Some((entree.path(), extraits));
+            }
+        } else if genre.is_file() && est_une_entree(&entree.path()) {
+            // Lu par cette commande : ni effacé, ni étranger.
+        } else if genre.is_symlink() {
+            etrangers.push(format!("{nom} (lien symbolique)"));
+        } else if genre.is_dir() {
+            etrangers.push(format!("{nom}/"));
+        } else {
+            etrangers.push(nom);
+        }
+    }
+    if !etrangers.is_empty() {
+        etrangers.sort();
+        let n = etrangers.len();
+        let mut liste = etrangers.into_iter().take(5).collect::<Vec<_>>().join(", ");
+        if n > 5 {
+            liste.push_str(&format!(" et {} autres", n - 5));
+        }
+        return Err(refus(format!(
+            "il contient ce qu'arbitre n'y a pas écrit ({liste}) : rien n'a été écrit ; choisissez un dossier neuf ou vide"
+        )));
+    }
+    Ok(Some(anciens))
 }
 
 /// Les fichiers d'un `revue/` d'une exécution précédente ; ce qu'arbitre n'y a pas pu

@@ -20,7 +20,7 @@ use arbitre_manche::corrections::{verifier_partie, Corrections};
 use arbitre_reports::dossier::PartieResumee;
 use arbitre_manche::depouillement::{depouiller, Entree};
 use arbitre_pipeline::lecteur::Lecteur;
-use arbitre_reports::rapports::{Rapport, LECTURES_MACHINE};
+use arbitre_reports::rapports::{verifier_sortie, Rapport, LECTURES_MACHINE};
 use arbitre_reports::verification::PAGE_BLANCHE;
 use arbitre_reports::joueurs::premier_coup_par_table;
 use std::path::{Path, PathBuf};
@@ -102,6 +102,12 @@ fn empreinte_du_lecteur(lecteur: &Lecteur) -> Result<String> {
 pub fn executer(a: Args) -> Result<ExitCode> {
     let debut = std::time::Instant::now();
     let m = &a.manche;
+    // Le fichier de corrections rangé à côté de la page de revue qui l'a préparé y reste.
+    let mut entrees = m.entrees();
+    entrees.extend(a.corrections.as_deref());
+    entrees.extend(a.formulaire.formulaire.as_deref());
+    // Un dossier de sortie refusé l'est avant la lecture des scans, pas des minutes après.
+    verifier_sortie(&m.sortie, &entrees)?;
     let mut p = m.preparer()?;
     let lecteur = Lecteur::new(a.formulaire.charger()?)?;
     let mut corrections = match &a.corrections {
@@ -154,10 +160,6 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     let a_verifier = d.bulletins.iter().filter(|b| b.verification.as_ref().is_some_and(|v| v.a_verifier)).count() + d.bilan.absents_a_verifier;
     let mut dossier = m.dossier(&p, &lexique, d.bulletins, d.erreurs, Scans { rejets: d.rejets, absences_a_verifier: d.absences_a_verifier, alertes: d.bilan.alertes() })?;
     dossier.partie.coups_du_fichier = en_cours.map(|_| coups_du_fichier);
-    // Le fichier de corrections rangé à côté de la page de revue qui l'a préparé y reste.
-    let mut entrees = m.entrees();
-    entrees.extend(a.corrections.as_deref());
-    entrees.extend(a.formulaire.formulaire.as_deref());
     let lectures = d.lectures_gardees.map(|contenu| Rapport { nom: LECTURES_MACHINE.into(), contenu });
     produire(&dossier, &m.sortie, &d.extraits, &entrees, lectures.into_iter().collect())?;
     print!("{}", d.bilan.texte());
