@@ -264,3 +264,30 @@ fn les_lectures_json_sont_bornees_et_un_octet_ne_coute_que_sa_ligne() {
     assert!(err.contains("b.jsonl:2: octets qui ne sont pas de l'UTF-8"), "{err}");
     assert!(out.contains("2 bulletins corrigés : 2 valides") && out.contains("2 bulletins illisibles ou non corrigés"), "{out}");
 }
+
+/// `lire --sortie` et `evaluer --sortie` dans un dossier qui n'existe pas (une faute de
+/// frappe) ou sur un dossier : refusés avant de lire le moindre scan, en nommant le
+/// chemin, plutôt qu'après la lecture de toute une manche, perdue.
+#[test]
+fn une_sortie_impossible_est_refusee_avant_la_lecture() {
+    let e = Essai::new();
+    let manche = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/manche-exemple");
+    let scans = e.d.path().join("coup-01");
+    std::fs::create_dir_all(&scans).unwrap();
+    std::fs::copy(manche.join("coup-01/scan-001.jpg"), scans.join("scan-001.jpg")).unwrap();
+    std::fs::write(scans.join("casse.jpg"), b"\xff\xd8\xff pas un JPEG").unwrap();
+    let manquant = e.d.path().join("rapprot").join("lectures.jsonl");
+    for (sortie, attendu) in [(&manquant, "le dossier"), (&scans, "c'est un dossier")] {
+        let o = arbitre(&["lire", s(&scans), "--sortie", s(sortie)]);
+        let (out, err) = texte(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(s(sortie)) && err.contains("écriture impossible") && err.contains(attendu), "{err}");
+        assert!(!err.contains("casse.jpg") && out.is_empty(), "aucun scan lu : {err}{out}");
+    }
+    assert!(!manquant.parent().unwrap().exists(), "rien n'est créé");
+    let o = arbitre(&["evaluer", "--manche", s(&manche), "--sortie", s(&manquant)]);
+    let (out, err) = texte(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("rapprot") && err.contains("n'existe pas"), "{err}");
+    assert!(out.is_empty(), "aucune mesure calculée puis perdue : {out}");
+}

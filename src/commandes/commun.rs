@@ -71,6 +71,21 @@ impl OptionsCorrection {
 /// `fichier:ligne` (le fichier décide de toute la manche : on ne devine pas).
 pub use arbitre_engine::fichier::lire_texte;
 
+/// Le fichier `chemin` pourra-t-il être écrit à la fin d'un long travail (la lecture d'une
+/// manche) ? Vérifié avant de commencer : son dossier existe, et ce n'est pas lui-même un
+/// dossier. Une faute de frappe dans `--sortie` est dite tout de suite, pas après des
+/// minutes de lecture perdues. Rien n'est créé ni effacé.
+pub fn sortie_possible(chemin: &Path) -> Result<()> {
+    if chemin.is_dir() {
+        anyhow::bail!("{} : écriture impossible : c'est un dossier ; donnez le nom d'un fichier", chemin.display());
+    }
+    let dossier = chemin.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dossier.is_dir() {
+        anyhow::bail!("{} : écriture impossible : le dossier {} n'existe pas", chemin.display(), dossier.display());
+    }
+    Ok(())
+}
+
 /// Une barre de progression sur la sortie d'erreur, cachée hors d'un terminal.
 pub fn barre_de_progression(n: usize, message: &'static str) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

@@ -3,7 +3,7 @@
 //! (`partie.partie`, écrite par le générateur), les décisions d'`arbitre run` : décidées
 //! automatiquement et justes, à vérifier, erreurs nuisibles dans les deux sens.
 
-use super::commun::{barre_de_progression, lire_partie, lire_texte, OptionsLecteur, OptionsCorrection};
+use super::commun::{barre_de_progression, lire_partie, lire_texte, sortie_possible, OptionsLecteur, OptionsCorrection};
 use super::manche::Barres;
 use arbitre_engine::nombres::seuil;
 use arbitre_engine::lecture::Lecture;
@@ -100,6 +100,9 @@ fn verite(vt: &VeriteTerrain) -> Verite {
 }
 
 pub fn executer(a: Args) -> Result<ExitCode> {
+    if let Some(s) = &a.sortie {
+        sortie_possible(s)?;
+    }
     let lecteur = a.lecteur.lecteur()?;
     let v = verites(&a.manche)?;
     let partie = a.partie.clone().or_else(|| Some(a.manche.join("partie.partie")).filter(|p| p.exists()));

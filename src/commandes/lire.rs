@@ -1,7 +1,7 @@
 //! `arbitre lire` : lit des bulletins scannés et écrit, par image, la lecture la plus
 //! probable et le doute de la machine (JSON Lines), ou les lectures au format texte.
 
-use super::commun::{barre_de_progression, OptionsLecteur};
+use super::commun::{barre_de_progression, sortie_possible, OptionsLecteur};
 use anyhow::{Context, Result};
 use arbitre_engine::nombres::decimal;
 use arbitre_pipeline::lecture_scan::{LectureScan, RaisonRejet};
@@ -47,6 +47,7 @@ pub struct Args {
 const SEUIL_TEXTE: f32 = 0.1;
 
 pub fn executer(a: Args) -> Result<ExitCode> {
+    sortie_possible(&a.sortie)?;
     let lecteur = a.lecteur.lecteur()?;
     let inv = inventaire(&a.scans, a.coup, &[])?;
     if !inv.ignores.is_empty() {
