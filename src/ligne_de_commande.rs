@@ -168,7 +168,8 @@ pub fn erreur(e: &clap::Error) -> String {
     t
 }
 
-/// Une chaîne d'erreurs (anyhow) en français, les causes séparées par « : » comme anyhow : les
+/// Une chaîne d'erreurs (anyhow) en français, les causes séparées par « : » (espace avant
+/// les deux-points, à la française ; anyhow n'en met pas) : les
 /// erreurs d'entrée-sortie et de JSON traduites, y compris là où une erreur typée les
 /// cite déjà (son `source`), et aucune cause répétée.
 pub fn chaine(e: &anyhow::Error) -> String {
@@ -191,5 +192,5 @@ pub fn chaine(e: &anyhow::Error) -> String {
             parties.push(francais);
         }
     }
-    parties.join(": ")
+    parties.join(" : ")
 }

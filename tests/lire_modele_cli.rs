@@ -55,4 +55,8 @@ fn un_fichier_qui_n_est_pas_un_modele_est_refuse_en_le_nommant() {
         assert!(err.contains(&*modele.file_name().unwrap().to_string_lossy()), "l'erreur nomme le fichier : {err}");
         assert!(!sortie.exists(), "rien n'est écrit avec un modèle refusé");
     }
+    // Les causes d'une erreur se suivent à la française, « : » avec son espace.
+    let o = lire(&["--modele".as_ref(), tmp.path().join("absent.onnx").as_os_str(), "--sortie".as_ref(), sortie.as_os_str(), scans.as_os_str()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("absent.onnx : modèle illisible : fichier ou répertoire introuvable"), "{err}");
 }
