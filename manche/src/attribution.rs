@@ -124,6 +124,8 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
     // retenu est à vérifier (5.7 : la remise de plusieurs bulletins non vierges est un
     // zéro, mais le second est peut-être celui d'une autre table au numéro mal lu).
     let mut par_case: BTreeMap<(u32, u32), Vec<Attribution>> = BTreeMap::new();
+    // Les scans écartés comme second bulletin d'une table (copies exclues), et cette table.
+    let mut ecartes: HashMap<usize, u32> = HashMap::new();
     for a in candidats {
         par_case.entry((a.coup, a.table)).or_default().push(a);
     }
@@ -142,13 +144,14 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
                 r.tables_en_double.insert(table);
                 v[0].raisons.push(format!("{} bulletins pour la table {table} au coup {coup} : {garde} retenu, {} écarté(s)", noms.len() + 1, noms.join(", ")));
                 for i in autres {
+                    ecartes.insert(i, table);
                     r.rejets.push(rejet(&scans[i], TABLE_EN_DOUBLE, format!("deuxième bulletin pour la table {table} au coup {coup} (retenu : {garde}) : le bulletin d'une autre table au numéro mal lu, ou un second bulletin du joueur")));
                 }
             }
         }
         r.attribues.push(v.swap_remove(0));
     }
-    numeros_partages(&mut r.attribues, scans);
+    numeros_partages(&mut r.attribues, scans, &ecartes);
     // Sans liste de joueurs, une table vue à un seul coup d'une manche de plusieurs coups
     // est peut-être un numéro mal lu.
     if tables.is_none() {
@@ -178,7 +181,15 @@ pub const SEUIL_NUMERO_PARTAGE: f64 = 0.2;
 /// `2_ai` graine 211, coup 20 : le bulletin de la table 21 lu « 24 » à 99,8 %, celui de la
 /// 24 lu 14, 24 ou 74 (24 à 30 %) ; la table 24 était payée pour le bulletin de la 21, et
 /// l'absence de la 21, à vérifier, ne montrait pas où chercher.
-fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
+///
+/// Un scan écarté comme second bulletin d'une table T (`ecartes`) n'est sans doute pas de
+/// T, qui a rendu le sien : ses autres numéros possibles sont pesés sachant cela
+/// ([`probabilite_sachant_ecarte`]). Manche neuve `rosace` graine 1621, coup 12 : le
+/// bulletin de la table 29 (TELETYPE, 57 points) lu « 39 » à 95,3 %, « 29 » à 2,7 %, écarté
+/// (la 39 avait le sien, lu sûrement) ; la table 29 n'avait que son bulletin du coup 11,
+/// rangé par erreur au coup 12, un zéro — que seule la règle de la lecture sûre pour
+/// sanctionner envoyait à une personne.
+fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan], ecartes: &HashMap<usize, u32>) {
     // Les numéros possibles de chaque scan lu, une fois pour toutes, rangés par coup.
     let mut par_coup: HashMap<u32, Vec<_>> = HashMap::new();
     for (j, s) in scans.iter().enumerate().filter(|(_, s)| s.rejet.is_none()) {
@@ -195,7 +206,10 @@ fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
             .filter_map(|(j, possibles)| {
                 let s = &scans[*j];
                 // Lu d'abord comme ce numéro, c'est un doublon : réglé plus haut.
-                let p = probabilite_du_numero(possibles, a.table);
+                let p = match ecartes.get(j) {
+                    Some(&servie) => probabilite_sachant_ecarte(possibles, a.table, servie),
+                    None => probabilite_du_numero(possibles, a.table),
+                };
                 (p >= SEUIL_NUMERO_PARTAGE && possibles.first().is_some_and(|&(t, _)| t != a.table)).then(|| format!("{} ({})", nom(s), pourcent(p, 0)))
             })
             .collect();
@@ -204,6 +218,19 @@ fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan]) {
             a.raisons.push(format!("un autre scan du coup porte peut-être le numéro {} : {} ; l'un des deux numéros est mal lu", a.table, autres.join(", ")));
         }
     }
+}
+
+/// La probabilité qu'un scan écarté comme second bulletin de la table `servie` porte le
+/// numéro `table`, sachant que `servie` a déjà rendu son bulletin : sa lecture `servie`
+/// ne reste possible qu'à [`crate::table_deduite::P_SECOND_BULLETIN`] près (un vrai second
+/// bulletin du joueur), ses autres lectures gardent leur poids, et la masse de ses numéros
+/// non listés compte avec elles. Lu « 39 » à 95,3 % et « 29 » à 2,7 %, la 39 servie : le
+/// numéro 29 pèse 28 %.
+pub fn probabilite_sachant_ecarte(possibles: &[(u32, f64)], table: u32, servie: u32) -> f64 {
+    let p_servie = probabilite_du_numero(possibles, servie);
+    // Toutes les autres lectures, listées ou non : 1 − p_servie.
+    let poids = 1.0 - p_servie * (1.0 - crate::table_deduite::P_SECOND_BULLETIN);
+    (probabilite_du_numero(possibles, table) / poids).min(1.0)
 }
 
 /// Comment un numéro lu avec doute est confirmé, pour la personne qui relit la décision.
@@ -279,5 +306,30 @@ mod tests {
         let (rejets, raisons) = repartis(&[a, copie, tiers]);
         assert_eq!(rejets, [("coup-01/scan-001-bis.jpg".to_string(), DOUBLON.to_string()), ("coup-01/scan-005.jpg".to_string(), TABLE_EN_DOUBLE.to_string())]);
         assert!(raisons[0].contains("scan-001.jpg retenu, coup-01/scan-005.jpg écarté(s)"), "{raisons:?}");
+    }
+
+    /// Le bulletin de la table 29 lu « 39 » à 95 %, « 29 » à 2,7 %, écarté : la 39 a rendu le
+    /// sien, lu sûrement. Sachant cela, il est sans doute de la 29 (ou de la 9) : le
+    /// bulletin que la 29 a rendu (ici, d'un autre coup rangé là) est à vérifier, pas décidé
+    /// seul. Sans la 39 servie, 2,7 % ne met pas le numéro 29 en doute.
+    #[test]
+    fn le_second_bulletin_d_une_table_met_en_doute_les_tables_de_ses_autres_numeros() {
+        let tables: BTreeSet<u32> = (1..=50).collect();
+        let l = |t: u32| Lecture::nouvelle(t, 1);
+        let trente_neuf = scan("coup-01/scan-037.jpg", &[("39", 0.9999)], 0.97, &l(39));
+        let ecarte = scan("coup-01/scan-017.jpg", &[("39", 0.9525), ("29", 0.0268), ("9", 0.0204)], 0.97, &l(39));
+        let vingt_neuf = scan("coup-01/scan-036.jpg", &[("29", 0.995)], 0.97, &l(29));
+        let neuf = scan("coup-01/scan-002.jpg", &[("9", 0.9999)], 0.97, &l(9));
+        let r = repartir(&[trente_neuf, ecarte.clone(), vingt_neuf.clone(), neuf.clone()], 3, Some(&tables), 0.01);
+        assert_eq!(r.rejets.iter().map(|x| (x.image.as_str(), x.raison.as_str())).collect::<Vec<_>>(), [("coup-01/scan-017.jpg", TABLE_EN_DOUBLE)]);
+        let raisons = |t: u32| r.attribues.iter().find(|a| a.table == t).unwrap().raisons.clone();
+        let r29 = raisons(29);
+        assert!(r29.iter().any(|x| x == "un autre scan du coup porte peut-être le numéro 29 : coup-01/scan-017.jpg (28 %) ; l'un des deux numéros est mal lu"), "{r29:?}");
+        assert!(raisons(9).iter().any(|x| x.contains("numéro 9 : coup-01/scan-017.jpg (21 %)")), "{:?}", raisons(9));
+        // Le même scan, seul à porter 39 : attribué à la 39 avec doute, il ne met pas la 29
+        // en doute (2,7 %, sous le seuil du numéro partagé).
+        let r = repartir(&[ecarte, vingt_neuf, neuf], 3, Some(&tables), 0.01);
+        assert!(r.rejets.is_empty());
+        assert!(r.attribues.iter().find(|a| a.table == 29).unwrap().raisons.is_empty());
     }
 }
