@@ -226,7 +226,7 @@ fn numeros_partages(attribues: &mut [Attribution], scans: &[LectureScan], ecarte
 /// bulletin du joueur), ses autres lectures gardent leur poids, et la masse de ses numéros
 /// non listés compte avec elles. Lu « 39 » à 95,3 % et « 29 » à 2,7 %, la 39 servie : le
 /// numéro 29 pèse 28 %.
-pub fn probabilite_sachant_ecarte(possibles: &[(u32, f64)], table: u32, servie: u32) -> f64 {
+fn probabilite_sachant_ecarte(possibles: &[(u32, f64)], table: u32, servie: u32) -> f64 {
     let p_servie = probabilite_du_numero(possibles, servie);
     // Toutes les autres lectures, listées ou non : 1 − p_servie.
     let poids = 1.0 - p_servie * (1.0 - crate::table_deduite::P_SECOND_BULLETIN);
