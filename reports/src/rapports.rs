@@ -266,9 +266,9 @@ pub fn verifier_sortie(repertoire: &Path, entrees: &[&Path]) -> Result<(), Erreu
 }
 
 /// Ce que contient le dossier de sortie `repertoire`, pour une commande qui écrit la
-/// famille de rapports `ecrite` (`None` : aucun rapport) : `None` s'il n'existe pas ; une erreur s'il ne peut pas
-/// les recevoir (lien, fichier, ou ce qu'arbitre n'y a pas écrit, hors des `entrees` lues
-/// par la commande).
+/// famille de rapports `ecrite` (`None` : aucun rapport) : `None` s'il n'existe pas ; une
+/// erreur s'il ne peut pas les recevoir (lien, fichier, ou ce qu'arbitre n'y a pas écrit,
+/// hors des `entrees` lues par la commande).
 fn inventaire(repertoire: &Path, ecrite: Option<&'static [&'static str]>, entrees: &[&Path]) -> Result<Option<Anciens>, Erreur> {
     let io = |chemin: &Path, source| Erreur::Io { chemin: chemin.display().to_string(), source };
     let refus = |message: String| Erreur::Sortie { chemin: repertoire.display().to_string(), message };
