@@ -1,8 +1,8 @@
 //! `arbitre run` de bout en bout sur la manche d'exemple, avec des fautes injectées :
 //! fichiers corrompus et vides, doublon, page blanche, scan à l'envers, bulletin rangé
-//! dans le dossier d'un autre coup, image qui n'est pas un bulletin, fichier texte. Chaque
-//! image finit à exactement une place, chaque table a une décision à chaque coup, et les
-//! comptes du bilan s'additionnent.
+//! dans le dossier d'un autre coup, image qui n'est pas un bulletin, bulletin scanné en noir
+//! et blanc, fichier texte. Chaque image finit à exactement une place, chaque table a une
+//! décision à chaque coup, et les comptes du bilan s'additionnent.
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -95,6 +95,11 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     let table_sans_numero = table_vraie("coup-01/scan-010.jpg");
     // Un fichier qui n'est pas une image : laissé de côté, jamais pris pour un bulletin.
     std::fs::write(c1.join("notes.txt"), "rien").unwrap();
+    // Un bulletin scanné en « texte » : seuillé, sans un gris, enregistré en JPEG.
+    let seuille = image::open(c3.join("scan-008.jpg")).unwrap().to_luma8();
+    let seuille = image::GrayImage::from_fn(seuille.width(), seuille.height(), |x, y| image::Luma([if seuille.get_pixel(x, y).0[0] > 150 { 255 } else { 0 }]));
+    seuille.save(c3.join("scan-008.jpg")).unwrap();
+    let table_en_noir_et_blanc = table_vraie("coup-03/scan-008.jpg");
 
     let sortie = tmp.path().join("rapport");
     let out = Command::new(env!("CARGO_BIN_EXE_arbitre"))
@@ -148,6 +153,12 @@ fn chaque_image_finit_a_une_place_et_chaque_table_a_une_decision_a_chaque_coup()
     assert_eq!(raisons["coup-02/vide.jpg"], "image_illisible");
     assert_eq!(raisons["coup-02/pas-une-image.png"], "image_illisible");
     assert_eq!(raisons["coup-03/page-blanche.png"], "page_blanche");
+    // Le bulletin seuillé est rejeté en disant de régler le scanner, et sa table n'a pas
+    // de zéro automatique à ce coup.
+    assert_eq!(raisons["coup-03/scan-008.jpg"], "noir_et_blanc");
+    assert!(stdout.contains("image en noir et blanc 1"), "{stdout}");
+    assert!(stderr.contains("coup-03/scan-008.jpg : image en noir et blanc") && stderr.contains("réglez le scanner en gris ou en couleur"), "{stderr}");
+    assert!(dossier["absences_a_verifier"].as_array().unwrap().iter().any(|a| a["table"] == table_en_noir_et_blanc && a["coup"] == 3), "table {table_en_noir_et_blanc} : zéro automatique");
     assert!(matches!(raisons["coup-03/photo.png"].as_str(), "pas_un_bulletin" | "autre_formulaire"), "{}", raisons["coup-03/photo.png"]);
     assert!(raisons.get("coup-02/scan-005.jpg").or(raisons.get("coup-02/scan-005-bis.jpg")).is_some_and(|r| r == "doublon"));
     // Le doublon s'est lu : sa lecture et l'extrait de son scan sont sur la page de revue,

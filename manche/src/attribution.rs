@@ -7,7 +7,7 @@ use crate::table_deduite::{Confirmation, Manche, NumerosLus};
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_reports::nombres::pourcent;
 use arbitre_reports::verification::{
-    RejetImage, AUTRE_FORMULAIRE, COUP_HORS_PARTIE, COUP_INCONNU, DOUBLON, IMAGE_ILLISIBLE, PAGE_BLANCHE, PAS_UN_BULLETIN, RECALAGE_INSUFFISANT, TABLE_EN_DOUBLE, TABLE_ILLISIBLE, TABLE_INCONNUE,
+    RejetImage, AUTRE_FORMULAIRE, COUP_HORS_PARTIE, COUP_INCONNU, DOUBLON, IMAGE_ILLISIBLE, NOIR_ET_BLANC, PAGE_BLANCHE, PAS_UN_BULLETIN, RECALAGE_INSUFFISANT, TABLE_EN_DOUBLE, TABLE_ILLISIBLE, TABLE_INCONNUE,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -252,6 +252,7 @@ fn raison_du_lecteur(r: arbitre_pipeline::lecture_scan::RaisonRejet) -> &'static
     use arbitre_pipeline::lecture_scan::RaisonRejet as R;
     match r {
         R::ImageIllisible => IMAGE_ILLISIBLE,
+        R::NoirEtBlanc => NOIR_ET_BLANC,
         R::PasUnBulletin => PAS_UN_BULLETIN,
         R::PageBlanche => PAGE_BLANCHE,
         R::AutreFormulaire => AUTRE_FORMULAIRE,

@@ -101,7 +101,10 @@ impl Lecteur {
 
     fn lire_pages<T>(&self, pages: Result<Vec<GrayImage>, ErreurImage>, nom: &str, coup: Option<u32>, aussi: impl Fn(&GrayImage, &LectureScan) -> Option<T>) -> Vec<(LectureScan, Option<T>)> {
         match pages {
-            Err(e) => vec![(LectureScan::rejetee(nom, None, coup, RaisonRejet::ImageIllisible, e.to_string()), None)],
+            Err(e) => {
+                let raison = if e == ErreurImage::NoirEtBlanc { RaisonRejet::NoirEtBlanc } else { RaisonRejet::ImageIllisible };
+                vec![(LectureScan::rejetee(nom, None, coup, raison, e.to_string()), None)]
+            }
             Ok(pages) => {
                 let plusieurs = pages.len() > 1;
                 pages

@@ -283,6 +283,9 @@ pub fn assembler(table: u32, coup: u32, cases: &[CaseProbable], reference: &Cham
 pub enum RaisonRejet {
     /// Fichier vide, tronqué, corrompu, trop grand, pas une image.
     ImageIllisible,
+    /// Une image en noir et blanc, sans gris (scanner réglé en « noir et blanc » ou en
+    /// « texte ») : le lecteur ne la lit pas ; à rescanner en gris ou en couleur.
+    NoirEtBlanc,
     /// Photo, page de texte, bulletin trop abîmé pour trouver son quadrillage…
     PasUnBulletin,
     /// Une page sans encre ([`crate::page_blanche`]) : le verso d'un scan recto verso, une
@@ -300,6 +303,7 @@ impl RaisonRejet {
     pub fn libelle(self) -> &'static str {
         match self {
             RaisonRejet::ImageIllisible => "image illisible",
+            RaisonRejet::NoirEtBlanc => "image en noir et blanc",
             RaisonRejet::PasUnBulletin => "pas un bulletin",
             RaisonRejet::PageBlanche => "page blanche",
             RaisonRejet::AutreFormulaire => "autre formulaire",

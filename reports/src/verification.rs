@@ -95,6 +95,10 @@ pub struct AbsenceAVerifier {
 /// Fichier vide, tronqué, corrompu, trop grand, pas une image.
 pub const IMAGE_ILLISIBLE: &str = "image_illisible";
 
+/// Une image en noir et blanc, sans gris (scanner réglé en « noir et blanc » ou en
+/// « texte ») : elle n'est pas lue ; à rescanner en gris ou en couleur.
+pub const NOIR_ET_BLANC: &str = "noir_et_blanc";
+
 /// Ni quadrillage ni écriture (le verso d'un scan recto verso) : elle ne peut être le
 /// bulletin d'aucune table.
 pub const PAGE_BLANCHE: &str = "page_blanche";
@@ -136,6 +140,7 @@ pub const ECARTEE: &str = "ecartee_par_une_personne";
 pub fn libelle_du_rejet(raison: &str) -> String {
     let libelle = match raison {
         IMAGE_ILLISIBLE => "image illisible",
+        NOIR_ET_BLANC => "image en noir et blanc",
         PAGE_BLANCHE => "page blanche",
         PAS_UN_BULLETIN => "pas un bulletin",
         AUTRE_FORMULAIRE => "autre formulaire",
@@ -158,7 +163,7 @@ pub struct RejetImage {
     /// Chemin relatif au dossier des scans (et page d'un TIFF).
     pub image: String,
     pub coup: Option<u32>,
-    /// La raison, en un mot (`image_illisible`, `pas_un_bulletin`, `autre_formulaire`,
+    /// La raison, en un mot (`image_illisible`, `noir_et_blanc`, `pas_un_bulletin`, `autre_formulaire`,
     /// `recalage_insuffisant`, `table_illisible`, `table_inconnue`, `coup_inconnu`,
     /// `coup_hors_partie`, `doublon`, `table_en_double`, `ecartee_par_une_personne`) ; en
     /// français : [`libelle_du_rejet`].

@@ -39,7 +39,7 @@ pub enum ErreurImage {
     TropGrande { largeur: u32, hauteur: u32 },
     #[error("image de {largeur} × {hauteur} pixels : trop petite pour un bulletin scanné")]
     TropPetite { largeur: u32, hauteur: u32 },
-    #[error("image en noir et blanc (un bit par pixel), que le lecteur ne sait pas lire sûrement : réglez le scanner en gris ou en couleur")]
+    #[error("image en noir et blanc (aucun gris entre l'encre et le papier), que le lecteur ne sait pas lire sûrement : réglez le scanner en gris ou en couleur (ni « noir et blanc », ni « texte »)")]
     NoirEtBlanc,
     #[error("plus de {PAGES_MAX} pages")]
     TropDePages,
@@ -85,12 +85,27 @@ pub fn decoder(octets: &[u8]) -> Result<Vec<GrayImage>, ErreurImage> {
     Ok(pages)
 }
 
+/// Les niveaux ni noirs ni blancs : les gris entre l'encre et le papier.
+const GRIS: std::ops::Range<usize> = 48..208;
+
 /// Une image en noir et blanc (scanner réglé en « noir et blanc », fax, TIFF CCITT) : deux
 /// niveaux de gris seulement. Le modèle a appris et a été calibré sur des scans en niveaux
 /// de gris : sur une telle image, le recalage échoue (aucun des 49 scans de la manche
 /// d'évaluation passés en noir et blanc ne se recale) et ses probabilités ne vaudraient
 /// rien. Deux niveaux couvrent presque tous les pixels, et chacun au moins un pour mille (une
 /// page d'un seul gris, blanche, n'est pas « en noir et blanc »).
+///
+/// De même une image seuillée puis enregistrée en JPEG (scanner réglé en « texte »,
+/// contraste poussé) : le JPEG ajoute des niveaux autour des bords, mais presque aucun gris
+/// (moins de 0,5 % des pixels dans [`GRIS`]), des noirs et des blancs. Mesuré le 29
+/// novembre 2026 sur les scans générés (le bord des traits, le quadrillage et la zone grise
+/// imprimés font les gris) : un scan sur trois de la manche d'évaluation (646) et un sur cinq
+/// de la validation (193), au moins 3,2 % de gris ; 197 bulletins posés chacun sur une page
+/// A4 (`samples/scanner_a_plat.py`), au moins 1,07 % ; 197 photos, au moins 8,7 %. Les mêmes
+/// scans seuillés à 150 ou 200 puis enregistrés en JPEG de qualité 50 : au plus 0,33 %.
+/// Seuillés à 200 (JPEG de qualité 90), 180 des 386 scans des coups 1 à 4 de l'évaluation
+/// se recalaient et se lisaient : lettres justes à 39 %, erreur de calibration des cases
+/// 17 % — des probabilités qui ne disent plus rien.
 fn noir_et_blanc(img: &GrayImage) -> bool {
     // Un pixel sur 13 suffit (plus de 100 000 sur un bulletin à 150 dpi).
     let h = crate::echantillonnage::histogramme(img.as_raw().iter().step_by(13).copied());
@@ -98,7 +113,10 @@ fn noir_et_blanc(img: &GrayImage) -> bool {
     let mut tri = h;
     tri.sort_unstable_by(|a, b| b.cmp(a));
     let (premier, second) = (tri[0], tri[1]);
-    second * 1000 >= n && (premier + second) * 1000 >= 998 * n
+    let deux_niveaux = second * 1000 >= n && (premier + second) * 1000 >= 998 * n;
+    let (noirs, gris, blancs): (u64, u64, u64) = (h[..GRIS.start].iter().sum(), h[GRIS].iter().sum(), h[GRIS.end..].iter().sum());
+    let sans_gris = noirs * 1000 >= n && blancs * 1000 >= n && gris * 1000 < 5 * n;
+    deux_niveaux || sans_gris
 }
 
 fn verifier_taille(largeur: u32, hauteur: u32) -> Result<(), ErreurImage> {
@@ -346,15 +364,22 @@ mod tests {
     #[test]
     fn une_image_en_noir_et_blanc_est_refusee_en_disant_quoi_regler() {
         // Un quadrillage noir sur blanc, sans un gris entre les deux (scanner réglé en noir
-        // et blanc) ; puis le même avec le grain d'un scan en gris, et une page d'un seul gris.
-        let nb = GrayImage::from_fn(400, 300, |x, y| Luma([if x % 25 == 0 || y % 25 == 0 { 0 } else { 255 }]));
-        for format in [ImageFormat::Png, ImageFormat::Tiff] {
+        // et blanc), en PNG, en TIFF, et seuillé puis enregistré en JPEG (scanner réglé en
+        // « texte » : le JPEG ajoute quelques niveaux autour des traits) ; puis le même
+        // quadrillage scanné en gris (le bord flou des traits, le grain du papier), et une
+        // page d'un seul gris.
+        let nb = GrayImage::from_fn(400, 300, |x, y| Luma([if x % 50 == 0 || y % 50 == 0 { 0 } else { 255 }]));
+        for format in [ImageFormat::Png, ImageFormat::Tiff, ImageFormat::Jpeg] {
             let e = decoder(&encoder(&DynamicImage::ImageLuma8(nb.clone()), format)).unwrap_err();
             assert_eq!(e, ErreurImage::NoirEtBlanc, "{format:?}");
             assert!(e.to_string().contains("réglez le scanner en gris ou en couleur"), "{e}");
         }
-        let gris = GrayImage::from_fn(400, 300, |x, y| Luma([nb.get_pixel(x, y).0[0].clamp(30, 235) - ((x * 7 + y * 3) % 11) as u8]));
-        assert!(decoder(&encoder(&DynamicImage::ImageLuma8(gris), ImageFormat::Png)).is_ok());
+        let gris = GrayImage::from_fn(400, 300, |x, y| {
+            let trait_le_plus_proche = [x % 50, 50 - x % 50, y % 50, 50 - y % 50].into_iter().min().unwrap_or(0);
+            Luma([(30 + 70 * trait_le_plus_proche.min(3)) as u8 - ((x * 7 + y * 3) % 11) as u8])
+        });
+        assert!(decoder(&encoder(&DynamicImage::ImageLuma8(gris.clone()), ImageFormat::Png)).is_ok());
+        assert!(decoder(&encoder(&DynamicImage::ImageLuma8(gris), ImageFormat::Jpeg)).is_ok());
         let blanche = GrayImage::from_pixel(400, 300, Luma([250]));
         assert!(decoder(&encoder(&DynamicImage::ImageLuma8(blanche), ImageFormat::Png)).is_ok());
     }
