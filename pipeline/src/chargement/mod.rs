@@ -146,8 +146,11 @@ fn jpeg(octets: &[u8]) -> Result<GrayImage, ErreurImage> {
     let info = d.info().ok_or_else(|| corrompue("en-tête incomplet".into()))?;
     let (l, h) = (info.width as u32, info.height as u32);
     verifier_taille(l, h)?;
-    if d.output_colorspace() != Some(ColorSpace::Luma) {
-        // CMJN et autres espaces rares : le chemin général de `image`.
+    // `output_colorspace` rend l'espace demandé, non celui que le décodeur sait donner : c'est
+    // l'espace du fichier qui dit si la luminance se lit directement.
+    if !matches!(d.input_colorspace(), Some(ColorSpace::YCbCr | ColorSpace::Luma)) {
+        // CMJN (un JPEG enregistré pour l'imprimeur) et autres espaces rares : le chemin
+        // général de `image`.
         return image::load_from_memory_with_format(octets, ImageFormat::Jpeg).map(en_gris).map_err(|e| corrompue(e.to_string()));
     }
     let pixels = d.decode().map_err(|e| corrompue(format!("{e:?}")))?;
@@ -300,6 +303,20 @@ mod tests {
                 assert!(ecart <= tolere, "{format:?} : écart {ecart}");
             }
         }
+    }
+
+    #[test]
+    fn un_jpeg_en_cmjn_se_lit_en_luminance() {
+        // Un JPEG enregistré pour l'imprimeur (CMJN) : le gris du dégradé porté par le noir
+        // seul, comme le fait un logiciel de retouche ; il était refusé « tronqué ou
+        // corrompu » (le décodeur rapide ne sait pas passer du CMJN à la luminance).
+        let reference = en_gris(DynamicImage::ImageRgb8(degrade(300, 240)));
+        let cmjn: Vec<u8> = reference.as_raw().iter().flat_map(|&v| [0, 0, 0, 255 - v]).collect();
+        let mut octets = Vec::new();
+        jpeg_encoder::Encoder::new(&mut octets, 95).encode(&cmjn, 300, 240, jpeg_encoder::ColorType::Cmyk).unwrap();
+        let pages = decoder(&octets).unwrap();
+        let ecart = pages[0].pixels().zip(reference.pixels()).map(|(a, b)| (a.0[0] as i32 - b.0[0] as i32).abs()).max().unwrap();
+        assert!(ecart <= 12, "écart {ecart}");
     }
 
     #[test]
