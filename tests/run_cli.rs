@@ -34,7 +34,20 @@ fn copier_scans(vers: &Path) {
 fn effacer_le_numero_de_table(image: &Path, verite: &Path) {
     let v: Value = serde_json::from_str(&std::fs::read_to_string(verite).unwrap()).unwrap();
     let cadre = v["geometrie"]["cadres"].as_array().unwrap().iter().find(|c| c["role"] == "table").unwrap();
-    let coins: Vec<(f64, f64)> = cadre["encre"].as_array().unwrap().iter().map(|p| (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())).collect();
+    effacer(image, &cadre["encre"]);
+}
+
+/// Efface l'encre de toutes les lettres de l'aire d'un scan, d'après sa vérité : le score et
+/// la référence restent.
+fn effacer_le_mot(image: &Path, verite: &Path) {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(verite).unwrap()).unwrap();
+    let coins: Vec<Value> = v["geometrie"]["cases"].as_array().unwrap().iter().flat_map(|c| c["encre"].as_array().unwrap().clone()).collect();
+    effacer(image, &Value::Array(coins));
+}
+
+/// Remplace par le papier d'autour la boîte des points `coins` (pixels), à 3 pixels près.
+fn effacer(image: &Path, coins: &Value) {
+    let coins: Vec<(f64, f64)> = coins.as_array().unwrap().iter().map(|p| (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())).collect();
     let borne = |f: fn(&(f64, f64)) -> f64, min: bool| {
         let it = coins.iter().map(f);
         if min { it.fold(f64::MAX, f64::min) as u32 - 3 } else { it.fold(0.0, f64::max) as u32 + 3 }
@@ -584,4 +597,49 @@ fn un_retardataire_n_est_pas_absent_avant_son_arrivee() {
     assert!(texte.contains(&format!("{absents} bulletin(s) manquant(s) (zéro, 5.7)")), "{texte}");
     let provisoires = texte.split("RÉSULTATS PROVISOIRES : ").nth(1).and_then(|t| t.split_whitespace().next()).unwrap_or("0").to_string();
     assert!(texte.contains(&format!("vérifiez les {provisoires} bulletin(s)")), "{texte}");
+}
+
+/// Un bulletin écrit d'une encre trop pâle pour être lue (ici, le scan entier éclairci :
+/// chaque niveau de gris v ramené à 255 − 0,55 × (255 − v)) : le mot n'est pas lu, et la
+/// machine n'en décide rien seule — le bulletin est à vérifier, en disant où est l'encre
+/// pâle. Sans cela, l'aire vide se lisait sûrement, et la table avait un zéro automatique.
+#[test]
+fn une_ecriture_trop_pale_n_est_jamais_decidee_sans_personne() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    copier_scans(&scans);
+    let chemin = scans.join("coup-01/scan-017.jpg");
+    let img = image::open(&chemin).unwrap().to_luma8();
+    let pale = image::GrayImage::from_fn(img.width(), img.height(), |x, y| image::Luma([(255.0 - (255.0 - img.get_pixel(x, y).0[0] as f32) * 0.55).round() as u8]));
+    pale.save(&chemin).unwrap();
+    let table = table_vraie("coup-01/scan-017.jpg") as u64;
+    let partie = exemple().join("partie.partie");
+    let joueurs = exemple().join("joueurs.csv");
+    let sortie = tmp.path().join("rapport");
+    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+    assert!(matches!(code, Some(0) | Some(1)), "{texte}");
+    let d = &decisions(&sortie)[&(table, 1)];
+    assert_eq!(d["image"], "coup-01/scan-017.jpg", "{d}");
+    assert_eq!(d["a_verifier"], true, "{d}");
+    assert!(d["raisons"].to_string().contains("encre trop pâle pour être lue dans"), "{d}");
+}
+
+/// Un bulletin dont aucune lettre n'est lue, mais qui porte un score : le mot a peut-être
+/// échappé à la machine (ici, effacé du scan) ; le zéro d'un bulletin vierge n'est pas
+/// décidé sans personne.
+#[test]
+fn un_bulletin_sans_mot_lu_mais_avec_un_score_est_a_verifier() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scans = tmp.path().join("scans");
+    copier_scans(&scans);
+    effacer_le_mot(&scans.join("coup-02/scan-004.jpg"), &exemple().join("coup-02/scan-004.json"));
+    let table = table_vraie("coup-02/scan-004.jpg") as u64;
+    let partie = exemple().join("partie.partie");
+    let joueurs = exemple().join("joueurs.csv");
+    let sortie = tmp.path().join("rapport");
+    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+    assert!(matches!(code, Some(0) | Some(1)), "{texte}");
+    let d = &decisions(&sortie)[&(table, 2)];
+    assert_eq!((d["image"].as_str(), d["motifs"][0].as_str(), d["a_verifier"].as_bool()), (Some("coup-02/scan-004.jpg"), Some("vierge"), Some(true)), "{d}");
+    assert!(d["raisons"].to_string().contains("aucun mot lu, mais un score ou une référence écrits"), "{d}");
 }

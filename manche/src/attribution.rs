@@ -271,7 +271,7 @@ mod tests {
     /// lecture la plus probable.
     fn scan(image: &str, tables: &[(&str, f32)], p_score: f32, lecture: &Lecture) -> LectureScan {
         let champ = |alt: &[(&str, f32)]| ChampLu { valeur: alt.first().map(|t| t.0.to_string()), alternatives: alt.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: Some(lecture.clone()), cases: Vec::new(), table: champ(tables), reference: ChampLu::default(), score: champ(&[("12", p_score), ("17", 1.0 - p_score)]), recalage: None, rejet: None }
+        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: Some(lecture.clone()), cases: Vec::new(), table: champ(tables), reference: ChampLu::default(), score: champ(&[("12", p_score), ("17", 1.0 - p_score)]), cases_pales: Vec::new(), recalage: None, rejet: None }
     }
 
     /// Les rejets (image, raison) et le retenu de la table 24 avec ses raisons.

@@ -22,7 +22,7 @@ use crate::jugement::{ecriture_negligee, juger, trous, DouteDecision};
 use crate::prime_oubliee::prime_oubliee;
 use crate::reference_mal_decoupee::reference_mal_decoupee;
 use crate::suivi::Suivi;
-use arbitre_engine::arbitrage::{Decision, Edition, Verdict};
+use arbitre_engine::arbitrage::{Decision, Edition, Motif, Verdict};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
@@ -350,6 +350,13 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
     if let Some(r) = s.recalage.as_ref().filter(|r| r.douteux) {
         raisons.push(format!("recalage douteux (résidu {} mm, {} des traits des cadres retrouvés) : cases peut-être mal lues", decimal(r.residu_mm, 2), pourcent(r.cadres, 0)));
     }
+    if !s.cases_pales.is_empty() {
+        raisons.push(encre_pale(&s.cases_pales));
+    } else if j.decision.motifs.contains(&Motif::Vierge) && (j.lecture.score.is_some() || j.lecture.reference.is_some()) {
+        // Aucun mot lu, mais un score ou une référence écrits : un joueur qui n'a rien
+        // joué n'écrit pas de score ; le mot a peut-être échappé à la machine.
+        raisons.push("aucun mot lu, mais un score ou une référence écrits : le mot a peut-être échappé à la machine (encre trop pâle, trait trop fin)".to_string());
+    }
     if raisons.is_empty() {
         if let Some(v) = lecture_voisine_confirmee(contextes, s, &j.lecture, &j.decision) {
             raisons.push(v.raison(j.decision.verdict));
@@ -402,5 +409,16 @@ fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Optio
     };
     let verification = Verification { a_verifier: false, raisons: Vec::new(), image, confiance: 1.0, alternatives: Vec::new(), corrigee_par_une_personne: true, table_deduite: None, doutes: Vec::new(), places: contextes.places(l) };
     Ok(BulletinCorrige { lecture: l.clone(), decision, verification: Some(verification) })
+}
+
+/// La raison d'un bulletin dont des cases portent des traits trop pâles pour être lus
+/// ([`arbitre_pipeline::encre_pale`]) : la lecture n'en dit rien, une personne les lira.
+fn encre_pale(cases: &[[u32; 2]]) -> String {
+    let ou: Vec<String> = cases.iter().map(|[r, c]| format!("rangée {}, colonne {}", r + 1, c + 1)).collect();
+    format!(
+        "encre trop pâle pour être lue dans {} de l'aire ({}) : des lettres ont peut-être échappé à la machine (stylo qui passe mal, crayon, scanner réglé trop clair)",
+        if cases.len() == 1 { "une case".to_string() } else { format!("{} cases", cases.len()) },
+        ou.join(" ; ")
+    )
 }
 

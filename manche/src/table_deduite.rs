@@ -167,7 +167,7 @@ mod tests {
 
     fn scan(tables: &[(&str, f32)]) -> LectureScan {
         let table = ChampLu { valeur: tables.first().map(|t| t.0.to_string()), alternatives: tables.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: String::new(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), recalage: None, rejet: None }
+        LectureScan { image: String::new(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), recalage: None, rejet: None }
     }
 
     /// Le numéro du premier scan est-il confirmé (tables 1 à 100, au coup 1) ?

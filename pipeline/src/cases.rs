@@ -9,6 +9,7 @@
 //! l'encre.
 
 use crate::collees::{Collees, Decoupe, PaireCollee};
+use crate::encre_pale::cases_pales;
 use crate::partage::{partager, GrillePlan, PixelTache};
 use crate::plan::{Plan, K};
 use crate::vignette::{echantillonner, Fenetre, Vignette};
@@ -38,23 +39,34 @@ pub struct CaseEncree {
     pub vignette: Vignette,
 }
 
-/// Les cases encrées d'un scan recalé (`mm_vers_px`), dans l'ordre des rangées.
-pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> Vec<CaseEncree> {
-    decouper(img, f, mm_vers_px, false).0
+/// Ce que le lecteur tire de l'aire de rédaction d'un scan recalé.
+pub struct Decoupage {
+    /// Les cases encrées, dans l'ordre des rangées.
+    pub cases: Vec<CaseEncree>,
+    /// Les paires de lettres collées, avec les autres coupes de leur encre ([`crate::collees`]).
+    pub collees: Vec<Collees>,
+    /// Les cases sans encre lue où des traits trop pâles pour être lus couvrent la surface
+    /// d'une lettre ([`crate::encre_pale`]) : `[rangée, colonne]`.
+    pub pales: Vec<[u32; 2]>,
 }
 
-/// Les cases encrées d'un scan recalé, et les paires de lettres collées avec les autres
-/// coupes de leur encre ([`crate::collees`]).
-pub fn cases_et_collees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> (Vec<CaseEncree>, Vec<Collees>) {
+/// Les cases encrées d'un scan recalé (`mm_vers_px`), dans l'ordre des rangées.
+pub fn cases_encrees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> Vec<CaseEncree> {
+    decouper(img, f, mm_vers_px, false).cases
+}
+
+/// Les cases encrées d'un scan recalé, les paires de lettres collées avec les autres coupes
+/// de leur encre, et les cases pâles.
+pub fn cases_et_collees(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie) -> Decoupage {
     decouper(img, f, mm_vers_px, true)
 }
 
-/// Les cases encrées ; avec `collees`, aussi les autres coupes des lettres collées (sans,
-/// aucune n'est échantillonnée).
-fn decouper(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, collees: bool) -> (Vec<CaseEncree>, Vec<Collees>) {
+/// Les cases encrées ; avec `lecteur`, aussi les autres coupes des lettres collées et les
+/// cases pâles (sans, ni les unes ni les autres ne sont cherchées).
+fn decouper(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, lecteur: bool) -> Decoupage {
     let z = &f.zone;
     let aire = z.rect();
-    let Some(region) = region_encree(img, f, mm_vers_px) else { return (Vec::new(), Vec::new()) };
+    let Some(region) = region_encree(img, f, mm_vers_px) else { return Decoupage { cases: Vec::new(), collees: Vec::new(), pales: Vec::new() } };
     let mut plan = Plan::redresser(img, mm_vers_px, &region);
     // Le cadre imprimé de l'aire (plus foncé que le quadrillage) n'est pas de l'encre.
     let pres = |a: f64, b: f64| (a - b).abs() <= CADRE_MM;
@@ -85,7 +97,7 @@ fn decouper(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, collees: 
     for comp in composantes {
         let pixels: Vec<PixelTache> = comp.pixels.iter().map(|&i| PixelTache { u: i as usize % plan.largeur, v: i as usize / plan.largeur, case: case_de(i) }).collect();
         let Some(p) = partager(&pixels, grille, lettre) else { continue };
-        if collees {
+        if lecteur {
             paires.extend(PaireCollee::si_voisines(&comp.pixels, &p.cases, z.colonnes));
         }
         for (&i, &c) in comp.pixels.iter().zip(&p.cases) {
@@ -129,7 +141,9 @@ fn decouper(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, collees: 
             (!variantes.is_empty()).then_some(Collees { cases, variantes })
         })
         .collect();
-    (cases, collees)
+    let pales = if lecteur { cases_pales(&plan, f, min_case, |c| surfaces[c as usize] >= min_case) } else { Vec::new() };
+    let pales = pales.into_iter().map(|c| [c / z.colonnes, c % z.colonnes]).collect();
+    Decoupage { cases, collees, pales }
 }
 
 

@@ -6,7 +6,7 @@ use crate::cadres::{Cadre, CaractereEncre};
 use crate::chronos::{Chronos, Etape};
 use arbitre_engine::nombres::decimal;
 use std::time::Instant;
-use crate::cases::{cases_et_collees, CaseEncree};
+use crate::cases::{cases_et_collees, CaseEncree, Decoupage};
 use crate::collees::{est_une_lettre, nettete, plus_probable, Collees};
 use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
@@ -206,7 +206,7 @@ impl Lecteur {
             return l;
         }
         let h = &r.mm_vers_px;
-        let (mut cases, collees) = cases_et_collees(img, f, h);
+        let Decoupage { mut cases, collees, pales } = cases_et_collees(img, f, h);
         let mut cadres = CADRES.map(|(role, _)| Cadre::preparer(img, f, h, role));
         let (probas, decoupes) = match self.lire_vignettes(&mut cases, &collees, &mut cadres, debut) {
             Ok(lu) => lu,
@@ -236,7 +236,7 @@ impl Lecteur {
             cases.iter().zip(p_cases).map(|(c, p)| CaseProbable { zone: [c.rangee, c.colonne], probabilites: p.clone(), decoupage_douteux: c.decoupage_douteux }).collect();
         let numero = table.valeur.as_deref().and_then(|v| v.parse::<u32>().ok());
         let (lecture, lues) = assembler(numero.unwrap_or(0), coup.unwrap_or(0), &probables, &reference, &score, rature_cadre);
-        let mut l = LectureScan { image: nom.to_string(), page, bulletin: None, coup, lecture: Some(lecture), cases: lues, table, reference, score, recalage: Some(resume), rejet: None };
+        let mut l = LectureScan { image: nom.to_string(), page, bulletin: None, coup, lecture: Some(lecture), cases: lues, table, reference, score, cases_pales: pales, recalage: Some(resume), rejet: None };
         // Sans numéro de table, le bulletin ne peut être donné à personne : rejeté, mais sa
         // lecture (table 0) reste, pour qu'une personne lise le numéro sur le scan et le
         // donne à sa table (page de revue).

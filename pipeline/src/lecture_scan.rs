@@ -363,6 +363,11 @@ pub struct LectureScan {
     pub table: ChampLu,
     pub reference: ChampLu,
     pub score: ChampLu,
+    /// Les cases de l'aire, `[rangée, colonne]`, sans encre lue mais où des traits trop
+    /// pâles pour être lus couvrent la surface d'une lettre ([`crate::encre_pale`]) : des
+    /// lettres ont peut-être échappé à la lecture.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cases_pales: Vec<[u32; 2]>,
     pub recalage: Option<ResumeRecalage>,
     pub rejet: Option<RejetScan>,
 }
@@ -379,6 +384,7 @@ impl LectureScan {
             table: ChampLu::default(),
             reference: ChampLu::default(),
             score: ChampLu::default(),
+            cases_pales: Vec::new(),
             recalage: None,
             rejet: Some(RejetScan { raison, message }),
         }

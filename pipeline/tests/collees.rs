@@ -24,7 +24,7 @@ fn la_coupe_departagee_lit_plus_de_lettres_collees_que_le_bord_des_cases() {
         let (img, v) = bulletin(&f, &l, graine, (180.0, 260.0));
         let geo = v.geometrie.as_ref().expect("géométrie");
         let h = geo.mm_vers_px;
-        let (cases, collees) = cases_et_collees(&img, &f, &h);
+        let arbitre_pipeline::cases::Decoupage { cases, collees, .. } = cases_et_collees(&img, &f, &h);
         if collees.is_empty() {
             continue;
         }
