@@ -58,6 +58,14 @@ pub fn numero_sur(p: f64, seuil: f64) -> bool {
     p >= 1.0 - seuil
 }
 
+/// Le cadre N° Table du scan porte des traits trop pâles pour être lus
+/// ([`arbitre_pipeline::encre_pale`]) : un chiffre a peut-être échappé à la lecture (« 84 »
+/// lu « 8 », sûr), et le numéro lu n'est jamais sûr ni confirmé par les autres bulletins du
+/// coup — ses autres lectures ne contiennent pas le chiffre manqué.
+pub fn table_pale(s: &LectureScan) -> bool {
+    s.cadres_pales.contains(&arbitre_formulaire::Role::Table)
+}
+
 /// `s` est une copie du bulletin `retenu` : le même bulletin scanné deux fois (fichier
 /// copié, page repassée au scanner) — son numéro de table lu sûrement, et la même encre
 /// lue, jusqu'aux probabilités de chaque case et de chaque cadre. La même lecture la plus
@@ -65,7 +73,7 @@ pub fn numero_sur(p: f64, seuil: f64) -> bool {
 /// à la même place, au même score, et le second bulletin peut être celui d'une table
 /// absente au numéro mal lu.
 pub fn copie_de(s: &LectureScan, retenu: &LectureScan, seuil: f64) -> bool {
-    tables_possibles(s).first().is_some_and(|&(_, p)| numero_sur(p, seuil))
+    tables_possibles(s).first().is_some_and(|&(_, p)| numero_sur(p, seuil) && !table_pale(s))
         && (&s.lecture, &s.cases, &s.table, &s.reference, &s.score) == (&retenu.lecture, &retenu.cases, &retenu.table, &retenu.reference, &retenu.score)
 }
 
@@ -81,7 +89,7 @@ pub fn probabilite_du_numero(possibles: &[(u32, f64)], table: u32) -> f64 {
 /// (`Seuils::table`).
 pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u32>>, seuil: f64) -> Repartition {
     let mut r = Repartition::default();
-    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| numero_sur(p, seuil)).map(|(t, _)| t).collect();
+    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none() && !table_pale(s)).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| numero_sur(p, seuil)).map(|(t, _)| t).collect();
     let connues = tables.cloned().unwrap_or(sures);
     let lus = scans.iter().enumerate().filter(|(_, s)| s.rejet.is_none()).map(|(i, s)| (i, s, s.coup));
     let numeros = NumerosLus::new(lus, &Manche { connues: &connues, liste: tables.is_some(), seuil });
@@ -107,9 +115,12 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         };
         let mut raisons = Vec::new();
         // Un numéro lu avec doute peut être confirmé par les autres bulletins du coup.
-        let lu_sur = numero_sur(p, seuil);
-        let table_deduite = if lu_sur { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
-        if !lu_sur && table_deduite.is_none() {
+        let pale = table_pale(s);
+        let lu_sur = numero_sur(p, seuil) && !pale;
+        let table_deduite = if lu_sur || pale { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
+        if pale {
+            raisons.push(format!("encre trop pâle pour être lue dans le cadre N° Table (lu « {} ») : un chiffre a peut-être échappé à la machine", s.table.valeur.as_deref().unwrap_or("")));
+        } else if !lu_sur && table_deduite.is_none() {
             let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({})", pourcent(*p, 0))).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
         }
@@ -271,7 +282,7 @@ mod tests {
     /// lecture la plus probable.
     fn scan(image: &str, tables: &[(&str, f32)], p_score: f32, lecture: &Lecture) -> LectureScan {
         let champ = |alt: &[(&str, f32)]| ChampLu { valeur: alt.first().map(|t| t.0.to_string()), alternatives: alt.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: Some(lecture.clone()), cases: Vec::new(), table: champ(tables), reference: ChampLu::default(), score: champ(&[("12", p_score), ("17", 1.0 - p_score)]), cases_pales: Vec::new(), recalage: None, rejet: None }
+        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: Some(lecture.clone()), cases: Vec::new(), table: champ(tables), reference: ChampLu::default(), score: champ(&[("12", p_score), ("17", 1.0 - p_score)]), cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None }
     }
 
     /// Les rejets (image, raison) et le retenu de la table 24 avec ses raisons.
@@ -307,6 +318,21 @@ mod tests {
         let (rejets, raisons) = repartis(&[a, copie, tiers]);
         assert_eq!(rejets, [("coup-01/scan-001-bis.jpg".to_string(), DOUBLON.to_string()), ("coup-01/scan-005.jpg".to_string(), TABLE_EN_DOUBLE.to_string())]);
         assert!(raisons[0].contains("scan-001.jpg retenu, coup-01/scan-005.jpg écarté(s)"), "{raisons:?}");
+    }
+
+    /// Un numéro lu « 24 » à 99,9 % dans un cadre N° Table qui porte aussi de l'encre trop
+    /// pâle pour être lue (un « 245 » ?) : jamais sûr, jamais confirmé par les autres
+    /// bulletins du coup (la table 24 n'a rendu que lui), à vérifier en disant pourquoi.
+    #[test]
+    fn un_numero_de_table_au_cadre_pale_n_est_jamais_sur() {
+        let race = Lecture::nouvelle(24, 1);
+        let a = scan("coup-01/scan-001.jpg", &[("24", 0.999)], 0.97, &race);
+        let (_, raisons) = repartis(std::slice::from_ref(&a));
+        assert!(raisons.is_empty(), "{raisons:?}");
+        let pale = LectureScan { cadres_pales: vec![arbitre_formulaire::Role::Table], ..a };
+        let (rejets, raisons) = repartis(&[pale]);
+        assert!(rejets.is_empty(), "{rejets:?}");
+        assert!(raisons.len() == 1 && raisons[0].starts_with("encre trop pâle pour être lue dans le cadre N° Table (lu « 24 »)"), "{raisons:?}");
     }
 
     /// Le bulletin de la table 29 lu « 39 » à 95 %, « 29 » à 2,7 %, écarté : la 39 a rendu le

@@ -26,7 +26,7 @@ use arbitre_engine::arbitrage::{Decision, Edition, Motif, Verdict};
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
 use arbitre_engine::lexique_partie::LexiquePartie;
 use arbitre_engine::partie::Partie;
-use arbitre_formulaire::Formulaire;
+use arbitre_formulaire::{Formulaire, Role};
 use arbitre_pipeline::lecteur::Lecteur;
 use arbitre_pipeline::lecture_scan::LectureScan;
 use arbitre_pipeline::scans::{inventaire, ErreurScans};
@@ -356,6 +356,11 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         // Aucun mot lu, mais un score ou une référence écrits : un joueur qui n'a rien
         // joué n'écrit pas de score ; le mot a peut-être échappé à la machine.
         raisons.push("aucun mot lu, mais un score ou une référence écrits : le mot a peut-être échappé à la machine (encre trop pâle, trait trop fin)".to_string());
+    }
+    for (role, nom) in [(Role::Score, "Score"), (Role::Reference, "Réf.")] {
+        if s.cadres_pales.contains(&role) {
+            raisons.push(format!("encre trop pâle pour être lue dans le cadre {nom} : un caractère a peut-être échappé à la machine"));
+        }
     }
     if raisons.is_empty() {
         if let Some(v) = lecture_voisine_confirmee(contextes, s, &j.lecture, &j.decision) {

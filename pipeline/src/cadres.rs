@@ -88,6 +88,8 @@ pub struct Cadre<'a> {
     /// Un même caractère (mêmes pixels) revient dans presque tous les découpages : sa
     /// vignette n'est échantillonnée qu'une fois.
     deja: HashMap<Vec<u32>, Vignette>,
+    /// Le libellé imprimé, en mm de la feuille `[x0, y0, x1, y1]`.
+    libelle: Option<[f64; 4]>,
 }
 
 impl<'a> Cadre<'a> {
@@ -96,9 +98,11 @@ impl<'a> Cadre<'a> {
         let c = f.cadre(role);
         let r = Rect { x_mm: c.x_mm + RETRAIT_MM, y_mm: c.y_mm + RETRAIT_MM, largeur_mm: c.largeur_mm - 2.0 * RETRAIT_MM, hauteur_mm: c.hauteur_mm - 2.0 * RETRAIT_MM };
         let mut plan = Plan::redresser(img, mm_vers_px, &r);
+        let mut libelle = None;
         // Le libellé imprimé, en haut à gauche du cadre.
         if !c.libelle.is_empty() {
             let l = Rect { x_mm: c.x_mm + 0.6, y_mm: c.y_mm + 0.4, largeur_mm: 1.2 + c.libelle.chars().count() as f64 * LIBELLE_MM * AVANCE, hauteur_mm: LIBELLE_MM + 1.4 };
+            libelle = Some([l.x_mm, l.y_mm, l.x_mm + l.largeur_mm, l.y_mm + l.hauteur_mm]);
             for v in 0..plan.hauteur {
                 for u in 0..plan.largeur {
                     let (x, y) = plan.mm(u as f64, v as f64);
@@ -145,7 +149,13 @@ impl<'a> Cadre<'a> {
         // donnerait le bulletin de la table 4 à la table 14).
         let hauteur_type = hauteur_max(&groupes);
         let petites = if groupes.len() > 1 { (0..groupes.len()).filter(|&i| groupes[i].taille().1 < PETITE_TACHE * hauteur_type).take(PETITES_MAX).collect() } else { Vec::new() };
-        Cadre { img, mm_vers_px, plan, groupes, variantes, petites, deja: HashMap::new() }
+        Cadre { img, mm_vers_px, plan, groupes, variantes, petites, deja: HashMap::new(), libelle }
+    }
+
+    /// Des traits trop pâles pour être lus, hors du libellé imprimé et loin de l'encre lue,
+    /// couvrent-ils dans ce cadre la surface d'une case encrée ([`crate::encre_pale`]) ?
+    pub fn encre_pale(&self) -> bool {
+        crate::encre_pale::cadre_pale(&self.plan, self.libelle, (crate::cases::CASE_MIN_MM2 * K * K).round() as usize)
     }
 
     /// Les groupes larges (peut-être deux caractères collés) dont les découpages aux

@@ -18,7 +18,7 @@ use image::GrayImage;
 
 /// En dessous (mm²), une tache est du grain ; une case moins encrée est vide.
 const TACHE_MIN_MM2: f64 = 0.25;
-const CASE_MIN_MM2: f64 = 0.8;
+pub(crate) const CASE_MIN_MM2: f64 = 0.8;
 /// Marge autour de l'aire où l'encre d'une lettre qui déborde est encore lue (mm).
 const MARGE_MM: f64 = 2.5;
 /// Demi-épaisseur (mm) écartée autour du cadre imprimé de l'aire.

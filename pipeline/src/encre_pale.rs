@@ -18,10 +18,14 @@ use arbitre_formulaire::Formulaire;
 /// Un pixel est pâle s'il est plus sombre que cette part du papier local sans être de
 /// l'encre (le quadrillage imprimé, plus clair encore sur un scan pâle, est écarté à part).
 const PALE: f32 = 0.85;
-/// Autour d'une ligne du quadrillage, en mm : ni le trait imprimé ni son flou ne comptent.
+/// Autour d'une ligne du quadrillage ou du libellé imprimé d'un cadre, en mm : ni le trait
+/// imprimé ni son flou ne comptent.
 const BANDE_MM: f64 = 0.5;
 /// Autour de l'encre, en pixels du plan : le bord adouci d'un trait lu n'est pas pâle.
 const BORD_PX: usize = 2;
+/// Dans un cadre, plus loin encore (1 mm) : le bout plus clair d'un chiffre lu n'est pas un
+/// chiffre manqué.
+const BORD_CADRE_PX: usize = 5;
 
 /// Les cases de l'aire (numéros `rangée × colonnes + colonne`) sans encre lue où des traits
 /// pâles couvrent au moins la moitié de `min_case` pixels du plan (la surface d'une case
@@ -29,38 +33,59 @@ const BORD_PX: usize = 2;
 /// dit si la case `c` a de l'encre lue.
 pub fn cases_pales(plan: &Plan, f: &Formulaire, min_case: usize, encree: impl Fn(u32) -> bool) -> Vec<u32> {
     let z = &f.zone;
-    let (l, h) = (plan.largeur, plan.hauteur);
-    let pres_de_l_encre = autour_de_l_encre(&plan.encre, l, h);
     let mut comptes = vec![0usize; (z.colonnes * z.rangees) as usize];
-    for v in 0..h {
-        for u in 0..l {
-            let i = v * l + u;
-            if plan.encre[i] || pres_de_l_encre[i] || plan.gris[i] >= PALE * plan.papier[i] {
-                continue;
-            }
-            let (x, y) = plan.mm(u as f64, v as f64);
-            let (cx, cy) = ((x - z.x_mm) / z.case_mm, (y - z.y_mm) / z.case_mm);
-            if cx < 0.0 || cy < 0.0 || cx >= z.colonnes as f64 || cy >= z.rangees as f64 {
-                continue;
-            }
-            // Loin des lignes du quadrillage (en part de case, puis en mm).
-            let ligne = |t: f64| (t - t.round()).abs() * z.case_mm < BANDE_MM;
-            if ligne(cx) || ligne(cy) {
-                continue;
-            }
+    pour_chaque_pixel_pale(plan, BORD_PX, |x, y| {
+        let (cx, cy) = ((x - z.x_mm) / z.case_mm, (y - z.y_mm) / z.case_mm);
+        if cx < 0.0 || cy < 0.0 || cx >= z.colonnes as f64 || cy >= z.rangees as f64 {
+            return;
+        }
+        // Loin des lignes du quadrillage (en part de case, puis en mm).
+        let ligne = |t: f64| (t - t.round()).abs() * z.case_mm < BANDE_MM;
+        if !ligne(cx) && !ligne(cy) {
             comptes[cy as usize * z.colonnes as usize + cx as usize] += 1;
         }
-    }
+    });
     (0..comptes.len() as u32).filter(|&c| 2 * comptes[c as usize] >= min_case && !encree(c)).collect()
 }
 
-/// Les pixels à moins de [`BORD_PX`] (distance de l'échiquier) d'un pixel d'encre.
-fn autour_de_l_encre(encre: &[bool], l: usize, h: usize) -> Vec<bool> {
+/// Un cadre du joueur (N° Table, Réf., Score) où des traits pâles, loin de l'encre lue et
+/// hors de `libelle` (le libellé imprimé, en mm : `[x0, y0, x1, y1]`), couvrent au moins
+/// `min_pixels` pixels du plan du cadre : un chiffre ou une lettre y a peut-être échappé à la
+/// lecture.
+pub fn cadre_pale(plan: &Plan, libelle: Option<[f64; 4]>, min_pixels: usize) -> bool {
+    let mut n = 0;
+    pour_chaque_pixel_pale(plan, BORD_CADRE_PX, |x, y| {
+        let dans = |b: [f64; 4]| x >= b[0] - BANDE_MM && x <= b[2] + BANDE_MM && y >= b[1] - BANDE_MM && y <= b[3] + BANDE_MM;
+        if !libelle.is_some_and(dans) {
+            n += 1;
+        }
+    });
+    n >= min_pixels
+}
+
+/// Chaque pixel pâle du plan (ni encre, ni à moins de `bord` pixels de l'encre, plus sombre
+/// que [`PALE`] fois le papier), par sa position en mm de la feuille.
+fn pour_chaque_pixel_pale(plan: &Plan, bord: usize, mut pixel: impl FnMut(f64, f64)) {
+    let (l, h) = (plan.largeur, plan.hauteur);
+    let pres_de_l_encre = autour_de_l_encre(&plan.encre, l, h, bord);
+    for v in 0..h {
+        for u in 0..l {
+            let i = v * l + u;
+            if !plan.encre[i] && !pres_de_l_encre[i] && plan.gris[i] < PALE * plan.papier[i] {
+                let (x, y) = plan.mm(u as f64, v as f64);
+                pixel(x, y);
+            }
+        }
+    }
+}
+
+/// Les pixels à moins de `bord` (distance de l'échiquier) d'un pixel d'encre.
+fn autour_de_l_encre(encre: &[bool], l: usize, h: usize, bord: usize) -> Vec<bool> {
     let mut pres = vec![false; encre.len()];
     for (i, _) in encre.iter().enumerate().filter(|(_, &e)| e) {
         let (u, v) = (i % l, i / l);
-        for b in v.saturating_sub(BORD_PX)..(v + BORD_PX + 1).min(h) {
-            for a in u.saturating_sub(BORD_PX)..(u + BORD_PX + 1).min(l) {
+        for b in v.saturating_sub(bord)..(v + bord + 1).min(h) {
+            for a in u.saturating_sub(bord)..(u + bord + 1).min(l) {
                 pres[b * l + a] = true;
             }
         }

@@ -208,6 +208,7 @@ impl Lecteur {
         let h = &r.mm_vers_px;
         let Decoupage { mut cases, collees, pales } = cases_et_collees(img, f, h);
         let mut cadres = CADRES.map(|(role, _)| Cadre::preparer(img, f, h, role));
+        let cadres_pales: Vec<Role> = cadres.iter().zip(CADRES).filter(|(c, _)| c.encre_pale()).map(|(_, (role, _))| role).collect();
         let (probas, decoupes) = match self.lire_vignettes(&mut cases, &collees, &mut cadres, debut) {
             Ok(lu) => lu,
             Err(e) => return LectureScan::rejetee(nom, page, coup, RaisonRejet::ImageIllisible, e.to_string()),
@@ -236,7 +237,7 @@ impl Lecteur {
             cases.iter().zip(p_cases).map(|(c, p)| CaseProbable { zone: [c.rangee, c.colonne], probabilites: p.clone(), decoupage_douteux: c.decoupage_douteux }).collect();
         let numero = table.valeur.as_deref().and_then(|v| v.parse::<u32>().ok());
         let (lecture, lues) = assembler(numero.unwrap_or(0), coup.unwrap_or(0), &probables, &reference, &score, rature_cadre);
-        let mut l = LectureScan { image: nom.to_string(), page, bulletin: None, coup, lecture: Some(lecture), cases: lues, table, reference, score, cases_pales: pales, recalage: Some(resume), rejet: None };
+        let mut l = LectureScan { image: nom.to_string(), page, bulletin: None, coup, lecture: Some(lecture), cases: lues, table, reference, score, cases_pales: pales, cadres_pales, recalage: Some(resume), rejet: None };
         // Sans numéro de table, le bulletin ne peut être donné à personne : rejeté, mais sa
         // lecture (table 0) reste, pour qu'une personne lise le numéro sur le scan et le
         // donne à sa table (page de revue).
