@@ -310,7 +310,9 @@ mod tests {
             table: Default::default(),
             reference: Default::default(),
             score: Default::default(),
-            cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None,
+            cases_pales: Vec::new(),
+            cadres_pales: Vec::new(),
+            recalage: None,
             rejet: None,
         };
         scan.cases[0].zone = [4, 4];

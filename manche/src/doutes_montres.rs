@@ -82,7 +82,9 @@ mod tests {
             table: ChampLu { valeur: Some("1".into()), alternatives: alternatives(&[("1", 0.999)]), caracteres: Vec::new() },
             reference: ChampLu::default(),
             score,
-            cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None,
+            cases_pales: Vec::new(),
+            cadres_pales: Vec::new(),
+            recalage: None,
             rejet: None,
         };
         let f = Formulaire::fisf();

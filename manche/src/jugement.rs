@@ -267,7 +267,9 @@ mod tests {
             table: ChampLu::default(),
             reference: ChampLu::default(),
             score: ChampLu::default(),
-            cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None,
+            cases_pales: Vec::new(),
+            cadres_pales: Vec::new(),
+            recalage: None,
             rejet: None,
         }
     }

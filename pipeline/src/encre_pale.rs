@@ -8,9 +8,10 @@
 //! de ROSACE seule une lettre était lue, « P » à 98,6 % (zéro automatique au lieu de 22
 //! points).
 //!
-//! Une case de l'aire sans encre lue, mais où des traits pâles couvrent la surface d'une
-//! case encrée, est *pâle* : le bulletin est à vérifier. Rien n'y est lu ni deviné : la
-//! lecture reste celle de l'encre ; seul le doute change.
+//! Une case de l'aire sans encre lue, mais où des traits pâles couvrent la moitié de la
+//! surface d'une case encrée, est *pâle* ; un cadre du joueur où ils en couvrent la surface
+//! entière, loin de l'encre lue, aussi : le bulletin est à vérifier. Rien n'y est lu ni
+//! deviné : la lecture reste celle de l'encre ; seul le doute change.
 
 use crate::plan::Plan;
 use arbitre_formulaire::Formulaire;

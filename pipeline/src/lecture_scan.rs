@@ -369,8 +369,8 @@ pub struct LectureScan {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases_pales: Vec<[u32; 2]>,
     /// Les cadres du joueur (`table`, `reference`, `score`) où des traits trop pâles pour
-    /// être lus couvrent la moitié de la surface d'une case encrée : un caractère a peut-être
-    /// échappé à la lecture du champ.
+    /// être lus, loin de l'encre lue, couvrent la surface d'une case encrée : un caractère a
+    /// peut-être échappé à la lecture du champ.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cadres_pales: Vec<arbitre_formulaire::Role>,
     pub recalage: Option<ResumeRecalage>,
@@ -389,7 +389,8 @@ impl LectureScan {
             table: ChampLu::default(),
             reference: ChampLu::default(),
             score: ChampLu::default(),
-            cases_pales: Vec::new(), cadres_pales: Vec::new(),
+            cases_pales: Vec::new(),
+            cadres_pales: Vec::new(),
             recalage: None,
             rejet: Some(RejetScan { raison, message }),
         }
