@@ -599,6 +599,15 @@ fn un_retardataire_n_est_pas_absent_avant_son_arrivee() {
     assert!(texte.contains(&format!("vérifiez les {provisoires} bulletin(s)")), "{texte}");
 }
 
+/// `arbitre run` sur la manche d'exemple aux scans `scans` (l'un d'eux changé par le test),
+/// vers `dossier/rapport` : ses décisions, par table et coup.
+fn decisions_du_run(dossier: &Path, scans: &Path) -> BTreeMap<(u64, u64), Value> {
+    let (partie, joueurs, sortie) = (exemple().join("partie.partie"), exemple().join("joueurs.csv"), dossier.join("rapport"));
+    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
+    assert!(matches!(code, Some(0) | Some(1)), "{texte}");
+    decisions(&sortie)
+}
+
 /// Un bulletin écrit d'une encre trop pâle pour être lue (ici, le scan entier éclairci :
 /// chaque niveau de gris v ramené à 255 − 0,55 × (255 − v)) : le mot n'est pas lu, et la
 /// machine n'en décide rien seule — le bulletin est à vérifier, en disant où est l'encre
@@ -613,12 +622,7 @@ fn une_ecriture_trop_pale_n_est_jamais_decidee_sans_personne() {
     let pale = image::GrayImage::from_fn(img.width(), img.height(), |x, y| image::Luma([(255.0 - (255.0 - img.get_pixel(x, y).0[0] as f32) * 0.55).round() as u8]));
     pale.save(&chemin).unwrap();
     let table = table_vraie("coup-01/scan-017.jpg") as u64;
-    let partie = exemple().join("partie.partie");
-    let joueurs = exemple().join("joueurs.csv");
-    let sortie = tmp.path().join("rapport");
-    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
-    assert!(matches!(code, Some(0) | Some(1)), "{texte}");
-    let d = &decisions(&sortie)[&(table, 1)];
+    let d = &decisions_du_run(tmp.path(), &scans)[&(table, 1)];
     assert_eq!(d["image"], "coup-01/scan-017.jpg", "{d}");
     assert_eq!(d["a_verifier"], true, "{d}");
     assert!(d["raisons"].to_string().contains("encre trop pâle pour être lue dans"), "{d}");
@@ -634,12 +638,7 @@ fn un_bulletin_sans_mot_lu_mais_avec_un_score_est_a_verifier() {
     copier_scans(&scans);
     effacer_le_mot(&scans.join("coup-02/scan-004.jpg"), &exemple().join("coup-02/scan-004.json"));
     let table = table_vraie("coup-02/scan-004.jpg") as u64;
-    let partie = exemple().join("partie.partie");
-    let joueurs = exemple().join("joueurs.csv");
-    let sortie = tmp.path().join("rapport");
-    let (code, texte) = lancer(&["run".as_ref(), "--partie".as_ref(), partie.as_os_str(), "--joueurs".as_ref(), joueurs.as_os_str(), "--scans".as_ref(), scans.as_os_str(), "--sortie".as_ref(), sortie.as_os_str()]);
-    assert!(matches!(code, Some(0) | Some(1)), "{texte}");
-    let d = &decisions(&sortie)[&(table, 2)];
+    let d = &decisions_du_run(tmp.path(), &scans)[&(table, 2)];
     assert_eq!((d["image"].as_str(), d["motifs"][0].as_str(), d["a_verifier"].as_bool()), (Some("coup-02/scan-004.jpg"), Some("vierge"), Some(true)), "{d}");
     assert!(d["raisons"].to_string().contains("aucun mot lu, mais un score ou une référence écrits"), "{d}");
 }
