@@ -2,7 +2,7 @@
 //! être ce bulletin (image rejetée, copie, numéro de table incertain ou peut-être partagé,
 //! bulletin rangé dans le dossier d'un autre coup, table présente avant et après ce coup).
 
-use crate::attribution::{numero_sur, probabilite_du_numero, tables_possibles, Repartition};
+use crate::attribution::{numero_lu_sur, probabilite_du_numero, tables_possibles, Repartition};
 use crate::autre_coup::RangeAilleurs;
 use crate::depouillement::{nom_image, Depouillement};
 use crate::table_deduite::P_TABLE_POSSIBLE;
@@ -104,7 +104,7 @@ impl Pistes {
         }
         for a in r.attribues.iter().filter(|a| a.coup == coup) {
             let possibles = tables_possibles(&scans[a.scan]);
-            let incertain = !numero_sur(probabilite_du_numero(&possibles, a.table), seuil_table) || crate::attribution::table_pale(&scans[a.scan]);
+            let incertain = !numero_lu_sur(&scans[a.scan], probabilite_du_numero(&possibles, a.table), seuil_table);
             p.attribues.push(ScanAttribue { image: nom_image(&scans[a.scan]), table: a.table, possibles, incertain, partage: a.numero_partage });
         }
         p

@@ -66,6 +66,12 @@ pub fn table_pale(s: &LectureScan) -> bool {
     s.cadres_pales.contains(&arbitre_formulaire::Role::Table)
 }
 
+/// Le numéro de table du scan `s`, lu à `p`, est-il sûr : assez probable ([`numero_sur`]),
+/// et son cadre sans encre pâle ([`table_pale`]) ?
+pub fn numero_lu_sur(s: &LectureScan, p: f64, seuil: f64) -> bool {
+    numero_sur(p, seuil) && !table_pale(s)
+}
+
 /// `s` est une copie du bulletin `retenu` : le même bulletin scanné deux fois (fichier
 /// copié, page repassée au scanner) — son numéro de table lu sûrement, et la même encre
 /// lue, jusqu'aux probabilités de chaque case et de chaque cadre. La même lecture la plus
@@ -73,7 +79,7 @@ pub fn table_pale(s: &LectureScan) -> bool {
 /// à la même place, au même score, et le second bulletin peut être celui d'une table
 /// absente au numéro mal lu.
 pub fn copie_de(s: &LectureScan, retenu: &LectureScan, seuil: f64) -> bool {
-    tables_possibles(s).first().is_some_and(|&(_, p)| numero_sur(p, seuil) && !table_pale(s))
+    tables_possibles(s).first().is_some_and(|&(_, p)| numero_lu_sur(s, p, seuil))
         && (&s.lecture, &s.cases, &s.table, &s.reference, &s.score) == (&retenu.lecture, &retenu.cases, &retenu.table, &retenu.reference, &retenu.score)
 }
 
@@ -89,7 +95,7 @@ pub fn probabilite_du_numero(possibles: &[(u32, f64)], table: u32) -> f64 {
 /// (`Seuils::table`).
 pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u32>>, seuil: f64) -> Repartition {
     let mut r = Repartition::default();
-    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none() && !table_pale(s)).filter_map(|s| tables_possibles(s).first().copied()).filter(|&(_, p)| numero_sur(p, seuil)).map(|(t, _)| t).collect();
+    let sures: BTreeSet<u32> = scans.iter().filter(|s| s.rejet.is_none()).filter_map(|s| tables_possibles(s).first().copied().filter(|&(_, p)| numero_lu_sur(s, p, seuil))).map(|(t, _)| t).collect();
     let connues = tables.cloned().unwrap_or(sures);
     let lus = scans.iter().enumerate().filter(|(_, s)| s.rejet.is_none()).map(|(i, s)| (i, s, s.coup));
     let numeros = NumerosLus::new(lus, &Manche { connues: &connues, liste: tables.is_some(), seuil });
@@ -116,7 +122,7 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         let mut raisons = Vec::new();
         // Un numéro lu avec doute peut être confirmé par les autres bulletins du coup.
         let pale = table_pale(s);
-        let lu_sur = numero_sur(p, seuil) && !pale;
+        let lu_sur = numero_lu_sur(s, p, seuil);
         let table_deduite = if lu_sur || pale { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
         if pale {
             raisons.push(format!("encre trop pâle pour être lue dans le cadre N° Table (lu « {} ») : un chiffre a peut-être échappé à la machine", s.table.valeur.as_deref().unwrap_or("")));
