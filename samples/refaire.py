@@ -8,13 +8,13 @@ import shutil
 from pathlib import Path
 
 
-def refaire(manche: Path, sortie: Path, transformer, qualite: int):
+def refaire(manche: Path, sortie: Path, transformer, qualite: int, garder=lambda f: True):
     """Copie `manche` dans `sortie` ; `transformer(scan, verite)` rend `(image, verite)`, ou
-    `(None, None)` pour copier le scan tel quel. Rend le nombre de scans refaits et de
-    fichiers copiés."""
+    `(None, None)` pour copier le scan tel quel. Seuls les fichiers que `garder(f)` accepte
+    sont refaits ou copiés. Rend le nombre de scans refaits et de fichiers copiés."""
     refaits = copies = 0
     for f in sorted(manche.rglob("*")):
-        if f.is_dir():
+        if f.is_dir() or not garder(f):
             continue
         cible = sortie / f.relative_to(manche)
         cible.parent.mkdir(parents=True, exist_ok=True)

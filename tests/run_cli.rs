@@ -642,3 +642,42 @@ fn un_bulletin_sans_mot_lu_mais_avec_un_score_est_a_verifier() {
     assert_eq!((d["image"].as_str(), d["motifs"][0].as_str(), d["a_verifier"].as_bool()), (Some("coup-02/scan-004.jpg"), Some("vierge"), Some(true)), "{d}");
     assert!(d["raisons"].to_string().contains("aucun mot lu, mais un score ou une référence écrits"), "{d}");
 }
+
+/// Une traînée du scanner (la vitre sale d'un chargeur : un trait droit, à la même place sur
+/// chaque page) sur tous les scans du coup 2. Elle est effacée avant la lecture : un bulletin
+/// qu'elle ne traverse pas là où le joueur a écrit se décide comme sans elle ; un bulletin
+/// dont elle traverse l'écriture ou un cadre est à vérifier, en le disant (un trait d'encre
+/// a pu s'effacer avec elle) ; les rapports disent de nettoyer le scanner. Lue telle quelle,
+/// elle encrait chaque case traversée.
+#[test]
+fn une_trainee_du_scanner_est_effacee_avant_la_lecture_et_dite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let propre = tmp.path().join("propre");
+    std::fs::create_dir_all(&propre).unwrap();
+    let sans_trainee = decisions_du_run(&propre, &exemple());
+    let scans = tmp.path().join("scans");
+    copier_scans(&scans);
+    for f in std::fs::read_dir(scans.join("coup-02")).unwrap() {
+        let f = f.unwrap().path();
+        let mut img = image::open(&f).unwrap().to_luma8();
+        let x = img.width() * 3 / 10;
+        for y in 0..img.height() {
+            for dx in 0..2 {
+                img.put_pixel(x + dx, y, image::Luma([60]));
+            }
+        }
+        img.save(&f).unwrap();
+    }
+    let avec = decisions_du_run(tmp.path(), &scans);
+    let coup_2: Vec<_> = avec.iter().filter(|((_, c), d)| *c == 2 && !d["image"].is_null()).collect();
+    let traverses = coup_2.iter().filter(|(_, d)| d["a_verifier"] == true && d["raisons"].to_string().contains("traînée du scanner")).count();
+    let seuls: Vec<_> = coup_2.iter().filter(|(_, d)| d["a_verifier"] == false).collect();
+    assert!(traverses >= 1, "{coup_2:?}");
+    assert!(!seuls.is_empty(), "aucun bulletin du coup 2 décidé seul : {coup_2:?}");
+    for (cle, d) in seuls {
+        let s = &sans_trainee[cle];
+        assert_eq!((&d["verdict"], &d["score"]), (&s["verdict"], &s["score"]), "{cle:?}");
+    }
+    let index = std::fs::read_to_string(tmp.path().join("rapport/index.html")).unwrap();
+    assert!(index.contains("traversé(s) d&#39;une traînée"), "{index}");
+}

@@ -198,7 +198,7 @@ mod tests {
     /// Un scan du coup 1 dont le numéro de table se lit ainsi.
     fn scan(image: &str, tables: &[(&str, f32)]) -> LectureScan {
         let table = ChampLu { valeur: tables.first().map(|t| t.0.to_string()), alternatives: tables.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None }
+        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), trainees: None, recalage: None, rejet: None }
     }
 
     /// Les doutes sur l'absence de `table` au coup `coup`, comme les voit le dépouillement.

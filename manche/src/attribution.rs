@@ -58,18 +58,26 @@ pub fn numero_sur(p: f64, seuil: f64) -> bool {
     p >= 1.0 - seuil
 }
 
-/// Le cadre N° Table du scan porte des traits trop pâles pour être lus
-/// ([`arbitre_pipeline::encre_pale`]) : un chiffre a peut-être échappé à la lecture (« 84 »
-/// lu « 8 », sûr), et le numéro lu n'est jamais sûr ni confirmé par les autres bulletins du
-/// coup — ses autres lectures ne contiennent pas le chiffre manqué.
-pub fn table_pale(s: &LectureScan) -> bool {
-    s.cadres_pales.contains(&arbitre_formulaire::Role::Table)
+/// Le cadre N° Table du scan a pu perdre un chiffre à la lecture (« 84 » lu « 8 », sûr) :
+/// des traits trop pâles pour être lus ([`arbitre_pipeline::encre_pale`]), ou une traînée du
+/// scanner effacée qui le traverse ([`arbitre_pipeline::trainee`]). Le numéro lu n'est alors
+/// jamais sûr ni confirmé par les autres bulletins du coup — ses autres lectures ne
+/// contiennent pas le chiffre manqué. `Some` : ce qui s'est passé, pour la raison.
+pub fn table_incomplete(s: &LectureScan) -> Option<&'static str> {
+    use arbitre_formulaire::Role;
+    if s.cadres_pales.contains(&Role::Table) {
+        Some("encre trop pâle pour être lue dans le cadre N° Table")
+    } else if s.trainees.as_ref().is_some_and(|t| t.cadres.contains(&Role::Table)) {
+        Some("traînée du scanner (trait droit d'un bord à l'autre de l'image : vitre ou capteur sale), effacée avant la lecture, à travers le cadre N° Table")
+    } else {
+        None
+    }
 }
 
 /// Le numéro de table du scan `s`, lu à `p`, est-il sûr : assez probable ([`numero_sur`]),
-/// et son cadre sans encre pâle ([`table_pale`]) ?
+/// et son cadre lu en entier ([`table_incomplete`]) ?
 pub fn numero_lu_sur(s: &LectureScan, p: f64, seuil: f64) -> bool {
-    numero_sur(p, seuil) && !table_pale(s)
+    numero_sur(p, seuil) && table_incomplete(s).is_none()
 }
 
 /// `s` est une copie du bulletin `retenu` : le même bulletin scanné deux fois (fichier
@@ -121,11 +129,11 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
         };
         let mut raisons = Vec::new();
         // Un numéro lu avec doute peut être confirmé par les autres bulletins du coup.
-        let pale = table_pale(s);
+        let incomplete = table_incomplete(s);
         let lu_sur = numero_lu_sur(s, p, seuil);
-        let table_deduite = if lu_sur || pale { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
-        if pale {
-            raisons.push(format!("encre trop pâle pour être lue dans le cadre N° Table (lu « {} ») : un chiffre a peut-être échappé à la machine", s.table.valeur.as_deref().unwrap_or("")));
+        let table_deduite = if lu_sur || incomplete.is_some() { None } else { numeros.confirme(i).map(|c| deduction(table, p, c, scans)) };
+        if let Some(pourquoi) = incomplete {
+            raisons.push(format!("{pourquoi} (lu « {} ») : un chiffre a peut-être échappé à la machine", s.table.valeur.as_deref().unwrap_or("")));
         } else if !lu_sur && table_deduite.is_none() {
             let lectures: Vec<String> = possibles.iter().take(3).map(|(t, p)| format!("{t} ({})", pourcent(*p, 0))).collect();
             raisons.push(format!("numéro de table incertain : {}", lectures.join(", ")));
@@ -288,7 +296,7 @@ mod tests {
     /// lecture la plus probable.
     fn scan(image: &str, tables: &[(&str, f32)], p_score: f32, lecture: &Lecture) -> LectureScan {
         let champ = |alt: &[(&str, f32)]| ChampLu { valeur: alt.first().map(|t| t.0.to_string()), alternatives: alt.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: Some(lecture.clone()), cases: Vec::new(), table: champ(tables), reference: ChampLu::default(), score: champ(&[("12", p_score), ("17", 1.0 - p_score)]), cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None }
+        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: Some(lecture.clone()), cases: Vec::new(), table: champ(tables), reference: ChampLu::default(), score: champ(&[("12", p_score), ("17", 1.0 - p_score)]), cases_pales: Vec::new(), cadres_pales: Vec::new(), trainees: None, recalage: None, rejet: None }
     }
 
     /// Les rejets (image, raison) et le retenu de la table 24 avec ses raisons.

@@ -58,6 +58,9 @@ pub struct Bilan {
     /// Une partie en cours corrigée jusqu'au coup `n` : les fichiers d'images des coups
     /// suivants, laissés de côté sans être lus (`(n, fichiers)`).
     pub apres_le_coup: Option<(u32, usize)>,
+    /// Les scans (pages, bulletins d'une planche) traversés d'une traînée du scanner,
+    /// effacée avant la lecture ([`arbitre_pipeline::trainee`]).
+    pub scans_a_trainee: usize,
     /// Les fichiers dont la lecture a été reprise d'une exécution précédente (scans
     /// inchangés, même lecteur : [`crate::lectures_gardees`]).
     pub reprises: usize,
@@ -98,6 +101,9 @@ impl Bilan {
         }
         if !self.coups_etrangers.is_empty() {
             v.push(format!("presque aucun bulletin payé au(x) coup(s) {} : leurs scans sont peut-être ceux d'une autre partie (vérifiez le fichier --partie) ou d'un autre coup (dossier mal nommé) ; tous leurs bulletins sont à vérifier", liste(&self.coups_etrangers)));
+        }
+        if self.scans_a_trainee > 0 {
+            v.push(format!("{} scan(s) traversé(s) d'une traînée (un trait droit d'un bord à l'autre de l'image) : la vitre ou le capteur du scanner est sans doute sale, nettoyez-le avant les coups suivants ; la traînée est effacée avant la lecture, et les bulletins dont elle traverse l'écriture ou un cadre sont à vérifier", self.scans_a_trainee));
         }
         v
     }

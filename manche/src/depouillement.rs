@@ -125,6 +125,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
     d.bilan.reprises = lus.reprises;
     d.bilan.lectures_ecartees = gardees.as_ref().and_then(|g| g.ecartees.clone());
     d.bilan.fichiers = inv.images.len();
+    d.bilan.scans_a_trainee = scans.iter().filter(|s| s.trainees.is_some()).count();
     d.bilan.ignores = inv.ignores;
     let nb_coups = e.partie.coups.len() as u32;
     d.bilan.coups_de_la_partie = nb_coups;
@@ -357,9 +358,15 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         // joué n'écrit pas de score ; le mot a peut-être échappé à la machine.
         raisons.push("aucun mot lu, mais un score ou une référence écrits : le mot a peut-être échappé à la machine (encre trop pâle, trait trop fin)".to_string());
     }
+    let trainees = s.trainees.clone().unwrap_or_default();
+    if !trainees.cases.is_empty() {
+        raisons.push(trainee_dans_l_aire(&trainees.cases));
+    }
     for (role, nom) in [(Role::Score, "Score"), (Role::Reference, "Réf.")] {
         if s.cadres_pales.contains(&role) {
             raisons.push(format!("encre trop pâle pour être lue dans le cadre {nom} : un caractère a peut-être échappé à la machine"));
+        } else if trainees.cadres.contains(&role) {
+            raisons.push(format!("{TRAINEE} à travers le cadre {nom} : un trait d'encre a pu s'effacer avec elle"));
         }
     }
     if raisons.is_empty() {
@@ -416,14 +423,32 @@ fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Optio
     Ok(BulletinCorrige { lecture: l.clone(), decision, verification: Some(verification) })
 }
 
+/// Une traînée du scanner ([`arbitre_pipeline::trainee`]), pour les raisons.
+const TRAINEE: &str = "traînée du scanner (trait droit d'un bord à l'autre de l'image : vitre ou capteur sale), effacée avant la lecture,";
+
+/// La raison d'un bulletin dont une traînée du scanner traverse des cases écrites ou
+/// voisines de l'écriture : un trait qui passait dessous a pu s'effacer avec elle.
+fn trainee_dans_l_aire(cases: &[[u32; 2]]) -> String {
+    format!("{TRAINEE} à travers {} de l'écriture ou voisines ({}) : un trait d'encre a pu s'effacer avec elle", nombre_de_cases(cases.len()), ou(cases))
+}
+
+/// « une case », « 3 cases ».
+fn nombre_de_cases(n: usize) -> String {
+    if n == 1 { "une case".to_string() } else { format!("{n} cases") }
+}
+
+/// « rangée 3, colonne 4 ; rangée 3, colonne 5 ».
+fn ou(cases: &[[u32; 2]]) -> String {
+    cases.iter().map(|[r, c]| format!("rangée {}, colonne {}", r + 1, c + 1)).collect::<Vec<_>>().join(" ; ")
+}
+
 /// La raison d'un bulletin dont des cases portent des traits trop pâles pour être lus
 /// ([`arbitre_pipeline::encre_pale`]) : la lecture n'en dit rien, une personne les lira.
 fn encre_pale(cases: &[[u32; 2]]) -> String {
-    let ou: Vec<String> = cases.iter().map(|[r, c]| format!("rangée {}, colonne {}", r + 1, c + 1)).collect();
     format!(
         "encre trop pâle pour être lue dans {} de l'aire ({}) : des lettres ont peut-être échappé à la machine (stylo qui passe mal, crayon, scanner réglé trop clair)",
-        if cases.len() == 1 { "une case".to_string() } else { format!("{} cases", cases.len()) },
-        ou.join(" ; ")
+        nombre_de_cases(cases.len()),
+        ou(cases)
     )
 }
 

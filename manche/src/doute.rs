@@ -312,6 +312,7 @@ mod tests {
             score: Default::default(),
             cases_pales: Vec::new(),
             cadres_pales: Vec::new(),
+            trainees: None,
             recalage: None,
             rejet: None,
         };

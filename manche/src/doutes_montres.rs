@@ -84,6 +84,7 @@ mod tests {
             score,
             cases_pales: Vec::new(),
             cadres_pales: Vec::new(),
+            trainees: None,
             recalage: None,
             rejet: None,
         };

@@ -269,6 +269,7 @@ mod tests {
             score: ChampLu::default(),
             cases_pales: Vec::new(),
             cadres_pales: Vec::new(),
+            trainees: None,
             recalage: None,
             rejet: None,
         }

@@ -154,7 +154,7 @@ mod tests {
     /// Un fichier lu : un numéro de table lu « 12 » à 90 %.
     fn lu(fichier: &str, empreinte: &str) -> FichierLu<'static> {
         let table = ChampLu { valeur: Some("12".into()), alternatives: vec![Alternative { lecture: "12".into(), p: 0.9 }, Alternative { lecture: "17".into(), p: 0.1 }], caracteres: Vec::new() };
-        let l = LectureScan { image: fichier.into(), page: None, bulletin: None, coup: Some(3), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None };
+        let l = LectureScan { image: fichier.into(), page: None, bulletin: None, coup: Some(3), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), trainees: None, recalage: None, rejet: None };
         FichierLu { fichier: fichier.into(), coup: Some(3), empreinte: empreinte.into(), lectures: vec![l].into(), extraits: Vec::new() }
     }
 

@@ -35,7 +35,7 @@ mod tests {
     /// Un scan du coup 15 dont le numéro de table se lit ainsi.
     fn scan(tables: &[(&str, f32)]) -> LectureScan {
         let table = ChampLu { valeur: Some(tables[0].0.into()), alternatives: tables.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: "coup-15/scan-010.jpg".into(), page: None, bulletin: None, coup: Some(15), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None }
+        LectureScan { image: "coup-15/scan-010.jpg".into(), page: None, bulletin: None, coup: Some(15), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), trainees: None, recalage: None, rejet: None }
     }
 
     #[test]

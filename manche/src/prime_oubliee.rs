@@ -68,7 +68,7 @@ mod tests {
     /// Un scan du coup 15 dont le score se lit ainsi.
     fn scan(scores: &[(&str, f32)]) -> LectureScan {
         let score = ChampLu { valeur: Some(scores[0].0.into()), alternatives: scores.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: "coup-15/scan-025.jpg".into(), page: None, bulletin: None, coup: Some(15), lecture: None, cases: Vec::new(), table: ChampLu::default(), reference: ChampLu::default(), score, cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None }
+        LectureScan { image: "coup-15/scan-025.jpg".into(), page: None, bulletin: None, coup: Some(15), lecture: None, cases: Vec::new(), table: ChampLu::default(), reference: ChampLu::default(), score, cases_pales: Vec::new(), cadres_pales: Vec::new(), trainees: None, recalage: None, rejet: None }
     }
 
     fn valide(score: u32) -> Decision {

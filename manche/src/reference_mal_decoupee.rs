@@ -70,7 +70,7 @@ mod tests {
         let reference = ChampLu { valeur: Some(references[0].0.into()), alternatives: alternatives(references), caracteres };
         let score = ChampLu { valeur: Some("38".into()), alternatives: alternatives(&[("38", 1.0)]), caracteres: Vec::new() };
         let table = ChampLu { valeur: Some("48".into()), alternatives: alternatives(&[("48", 1.0)]), caracteres: Vec::new() };
-        LectureScan { image: "coup-20/scan-012.jpg".into(), page: None, bulletin: None, coup: Some(20), lecture: None, cases: Vec::new(), table, reference, score, cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None }
+        LectureScan { image: "coup-20/scan-012.jpg".into(), page: None, bulletin: None, coup: Some(20), lecture: None, cases: Vec::new(), table, reference, score, cases_pales: Vec::new(), cadres_pales: Vec::new(), trainees: None, recalage: None, rejet: None }
     }
 
     /// FRENE en N2 vaut 38 ; toute autre référence est une pénalité (33).

@@ -90,7 +90,7 @@ mod tests {
     use arbitre_pipeline::lecture_scan::ChampLu;
 
     fn scan(image: &str) -> LectureScan {
-        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table: ChampLu::default(), reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None }
+        LectureScan { image: image.into(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table: ChampLu::default(), reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), trainees: None, recalage: None, rejet: None }
     }
 
     fn correction(table: u32, scan: &str) -> String {

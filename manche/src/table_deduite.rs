@@ -92,8 +92,8 @@ impl NumerosLus {
             let (Some(coup), Some(&(t, p))) = (coup, possibles.first()) else { continue };
             let c = n.par_coup.entry(coup).or_default();
             c.lus.insert(t);
-            // Un numéro au cadre pâle n'est ni sûr ni déductible (`table_pale`).
-            if m.connues.contains(&t) && !crate::attribution::table_pale(s) {
+            // Un numéro au cadre lu en partie n'est ni sûr ni déductible (`table_incomplete`).
+            if m.connues.contains(&t) && crate::attribution::table_incomplete(s).is_none() {
                 if numero_sur(p, m.seuil) {
                     c.surs.entry(t).or_default().push(i);
                 } else {
@@ -168,7 +168,7 @@ mod tests {
 
     fn scan(tables: &[(&str, f32)]) -> LectureScan {
         let table = ChampLu { valeur: tables.first().map(|t| t.0.to_string()), alternatives: tables.iter().map(|&(l, p)| Alternative { lecture: l.into(), p }).collect(), caracteres: Vec::new() };
-        LectureScan { image: String::new(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), recalage: None, rejet: None }
+        LectureScan { image: String::new(), page: None, bulletin: None, coup: Some(1), lecture: None, cases: Vec::new(), table, reference: ChampLu::default(), score: ChampLu::default(), cases_pales: Vec::new(), cadres_pales: Vec::new(), trainees: None, recalage: None, rejet: None }
     }
 
     /// Le numéro du premier scan est-il confirmé (tables 1 à 100, au coup 1) ?

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Etape {
     Decodage,
+    /// Chercher les traînées du scanner, et les effacer ([`crate::trainee`]).
+    Trainees,
     Recalage,
     Decoupage,
     Modele,
@@ -17,11 +19,12 @@ pub enum Etape {
 }
 
 impl Etape {
-    pub const TOUTES: [Etape; 5] = [Etape::Decodage, Etape::Recalage, Etape::Decoupage, Etape::Modele, Etape::Assemblage];
+    pub const TOUTES: [Etape; 6] = [Etape::Decodage, Etape::Trainees, Etape::Recalage, Etape::Decoupage, Etape::Modele, Etape::Assemblage];
 
     pub fn nom(self) -> &'static str {
         match self {
             Etape::Decodage => "décodage",
+            Etape::Trainees => "traînées",
             Etape::Recalage => "recalage",
             Etape::Decoupage => "cases et cadres",
             Etape::Modele => "modèle",
@@ -32,7 +35,7 @@ impl Etape {
 
 /// Les durées cumulées de chaque étape (nanosecondes de temps de fil).
 #[derive(Debug, Default)]
-pub struct Chronos([AtomicU64; 5]);
+pub struct Chronos([AtomicU64; 6]);
 
 impl Chronos {
     /// Ajoute à `etape` le temps écoulé depuis `debut`, et rend l'instant présent (début de

@@ -12,7 +12,7 @@ use crate::chargement::{charger, decoder, ErreurImage};
 use crate::lecture_scan::{assembler, caractere, champ_des_decoupages, CaractereLu, Forme, CaseProbable, ChampLu, LectureScan, RaisonRejet, RejetScan, ResumeRecalage};
 use crate::modele::{ErreurModele, Modele, Probabilites, CHIFFRES, REFERENCES};
 use crate::recalage::{recaler, Recalage, Rejet};
-use crate::{page_blanche, planche};
+use crate::{page_blanche, planche, trainee};
 use crate::vignette::Vignette;
 use arbitre_formulaire::{Formulaire, Role};
 use image::GrayImage;
@@ -111,8 +111,17 @@ impl Lecteur {
                     .iter()
                     .enumerate()
                     .flat_map(|(i, img)| {
-                        let lus = self.lire_planche(img, nom, plusieurs.then_some(i as u32 + 1), coup);
-                        lus.into_iter().map(|l| {
+                        // Les traînées du scanner effacées avant tout ; la personne qui
+                        // regarde le scan (`aussi` : les extraits de la revue) les voit.
+                        let debut = Instant::now();
+                        let traits = trainee::trouver(img);
+                        let propre = (!traits.is_empty()).then(|| trainee::effacer(img, &traits));
+                        self.chronos.noter(Etape::Trainees, debut);
+                        let lus = self.lire_planche(propre.as_ref().unwrap_or(img), nom, plusieurs.then_some(i as u32 + 1), coup);
+                        lus.into_iter().map(|mut l| {
+                            if !traits.is_empty() {
+                                l.trainees = Some(self.traversees(&traits, &l));
+                            }
                             let t = aussi(img, &l);
                             (l, t)
                         }).collect::<Vec<_>>()
@@ -158,6 +167,18 @@ impl Lecteur {
             }
         }
         lus
+    }
+
+    /// Ce que les traînées `traits` traversent du bulletin lu `l` (rien, hors les traînées
+    /// elles-mêmes, sans recalage).
+    fn traversees(&self, traits: &[trainee::Trainee], l: &LectureScan) -> trainee::Trainees {
+        match &l.recalage {
+            Some(r) => {
+                let encrees: Vec<[u32; 2]> = l.cases.iter().map(|c| c.zone).collect();
+                trainee::traversees(traits, &self.formulaire, &r.mm_vers_px, &encrees)
+            }
+            None => trainee::Trainees { traits: traits.to_vec(), ..Default::default() },
+        }
     }
 
     /// Lit une page déjà décodée (un bulletin).
@@ -237,7 +258,7 @@ impl Lecteur {
             cases.iter().zip(p_cases).map(|(c, p)| CaseProbable { zone: [c.rangee, c.colonne], probabilites: p.clone(), decoupage_douteux: c.decoupage_douteux }).collect();
         let numero = table.valeur.as_deref().and_then(|v| v.parse::<u32>().ok());
         let (lecture, lues) = assembler(numero.unwrap_or(0), coup.unwrap_or(0), &probables, &reference, &score, rature_cadre);
-        let mut l = LectureScan { image: nom.to_string(), page, bulletin: None, coup, lecture: Some(lecture), cases: lues, table, reference, score, cases_pales: pales, cadres_pales, recalage: Some(resume), rejet: None };
+        let mut l = LectureScan { image: nom.to_string(), page, bulletin: None, coup, lecture: Some(lecture), cases: lues, table, reference, score, cases_pales: pales, cadres_pales, trainees: None, recalage: Some(resume), rejet: None };
         // Sans numéro de table, le bulletin ne peut être donné à personne : rejeté, mais sa
         // lecture (table 0) reste, pour qu'une personne lise le numéro sur le scan et le
         // donne à sa table (page de revue).

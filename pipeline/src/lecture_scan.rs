@@ -373,6 +373,11 @@ pub struct LectureScan {
     /// peut-être échappé à la lecture du champ.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cadres_pales: Vec<arbitre_formulaire::Role>,
+    /// Les traînées du scanner (un trait droit d'un bord à l'autre de l'image : vitre ou
+    /// capteur sale) effacées avant la lecture, et les cases écrites et cadres qu'elles
+    /// traversent ([`crate::trainee`]) : un trait d'encre a pu s'effacer avec elles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trainees: Option<crate::trainee::Trainees>,
     pub recalage: Option<ResumeRecalage>,
     pub rejet: Option<RejetScan>,
 }
@@ -391,6 +396,7 @@ impl LectureScan {
             score: ChampLu::default(),
             cases_pales: Vec::new(),
             cadres_pales: Vec::new(),
+            trainees: None,
             recalage: None,
             rejet: Some(RejetScan { raison, message }),
         }

@@ -1,7 +1,7 @@
 //! Des bulletins scannés aux lectures : chargement des images ([`chargement`]), recalage
 //! sans repère ([`recalage`]), cases de l'aire et caractères des cadres ([`cases`],
 //! [`partage`], [`collees`], [`cadres`], sur un [`plan`] redressé), vignettes ([`vignette`]), modèle ONNX
-//! calibré ([`modele`]), pages blanches ([`page_blanche`]), encre trop pâle pour être lue ([`encre_pale`]), lecture et doute ([`lecture_scan`]) ; le tout préparé une fois et
+//! calibré ([`modele`]), pages blanches ([`page_blanche`]), encre trop pâle pour être lue ([`encre_pale`]), traînées du scanner ([`trainee`]), lecture et doute ([`lecture_scan`]) ; le tout préparé une fois et
 //! appliqué à chaque image par le [`lecteur`].
 
 pub use arbitre_formulaire::formulaire;
@@ -24,4 +24,5 @@ pub mod plan;
 pub mod planche;
 pub mod recalage;
 pub mod scans;
+pub mod trainee;
 pub mod vignette;

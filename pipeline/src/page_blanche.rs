@@ -6,7 +6,9 @@
 //! froissé), et le zéro de cette table (5.7) est alors à vérifier. Une page sans encre ne
 //! le peut pas. Le jugement est strict, et ne vient qu'après l'échec du recalage : une page
 //! qui porte le moindre tracé (un seul chiffre écrit, une traînée de poussière du scanner)
-//! n'est pas blanche, elle reste « pas un bulletin ».
+//! n'est pas blanche, elle reste « pas un bulletin ». (Le lecteur efface avant tout une
+//! traînée qui traverse toute l'image, [`crate::trainee`] : le verso blanc d'un chargeur à
+//! la vitre sale est une page blanche.)
 
 use crate::echantillonnage::{histogramme, niveau_median, reduire_par_minimum};
 use image::{GrayImage, Luma};
@@ -134,7 +136,8 @@ mod tests {
             }
         }
         assert!(!est_blanche(&p));
-        // Une traînée verticale de poussière sur la vitre d'un chargeur.
+        // Une traînée verticale de poussière sur la vitre d'un chargeur (le lecteur l'efface
+        // avant, `trainee` ; ce jugement-ci, seul, la voit).
         let mut p = page(250);
         for y in 0..1754 {
             p.put_pixel(700, y, Luma([120]));
