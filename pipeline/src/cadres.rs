@@ -152,6 +152,11 @@ impl<'a> Cadre<'a> {
         Cadre { img, mm_vers_px, plan, groupes, variantes, petites, deja: HashMap::new(), libelle }
     }
 
+    /// Le plan redressé du cadre (son encre, hors du libellé imprimé).
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
     /// Des traits trop pâles pour être lus, hors du libellé imprimé et loin de l'encre lue,
     /// couvrent-ils dans ce cadre la surface d'une case encrée ([`crate::encre_pale`]) ?
     pub fn encre_pale(&self) -> bool {

@@ -119,8 +119,8 @@ impl Lecteur {
                         self.chronos.noter(Etape::Trainees, debut);
                         let lus = self.lire_planche(propre.as_ref().unwrap_or(img), nom, plusieurs.then_some(i as u32 + 1), coup);
                         lus.into_iter().map(|mut l| {
-                            if !traits.is_empty() {
-                                l.trainees = Some(self.traversees(&traits, &l));
+                            if let Some(propre) = &propre {
+                                l.trainees = Some(self.traversees(&traits, &l, propre));
                             }
                             let t = aussi(img, &l);
                             (l, t)
@@ -169,13 +169,13 @@ impl Lecteur {
         lus
     }
 
-    /// Ce que les traînées `traits` traversent du bulletin lu `l` (rien, hors les traînées
-    /// elles-mêmes, sans recalage).
-    fn traversees(&self, traits: &[trainee::Trainee], l: &LectureScan) -> trainee::Trainees {
+    /// Ce que les traînées `traits` traversent du bulletin lu `l` sur l'image `propre` qui
+    /// n'en a plus (rien, hors les traînées elles-mêmes, sans recalage).
+    fn traversees(&self, traits: &[trainee::Trainee], l: &LectureScan, propre: &GrayImage) -> trainee::Trainees {
         match &l.recalage {
             Some(r) => {
                 let encrees: Vec<[u32; 2]> = l.cases.iter().map(|c| c.zone).collect();
-                trainee::traversees(traits, &self.formulaire, &r.mm_vers_px, &encrees)
+                trainee::traversees(traits, &self.formulaire, &r.mm_vers_px, &encrees, propre)
             }
             None => trainee::Trainees { traits: traits.to_vec(), ..Default::default() },
         }

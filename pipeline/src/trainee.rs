@@ -11,9 +11,12 @@
 //! sombres que le papier de part et d'autre sur presque toute la page — et les efface
 //! avant le recalage, chaque pixel remplacé par ce qui l'entoure. Un trait d'encre qui
 //! passait exactement sous la traînée a pu s'effacer avec elle : les cases écrites (ou
-//! voisines de l'écriture) et les cadres qu'elle traverse sont notés ([`Trainees`]), pour
-//! qu'une personne les voie. Rien n'est deviné : la lecture reste celle de l'encre visible.
+//! voisines de l'écriture) et les cadres qu'elle traverse sont notés ([`Trainees`] ; en
+//! travers de la feuille, ceux où l'encre la touche : [`traversees`]), pour qu'une personne
+//! les voie. Rien n'est deviné : la lecture reste celle de l'encre visible.
 
+use crate::cadres::Cadre;
+use crate::plan::Plan;
 use arbitre_formulaire::{Formulaire, Homographie, Rect, Role};
 use image::GrayImage;
 use multiversion::multiversion;
@@ -203,27 +206,70 @@ pub fn effacer(img: &GrayImage, traits: &[Trainee]) -> GrayImage {
     propre
 }
 
-/// Ce que les traînées traversent d'un bulletin recalé (`h` : feuille en mm → pixels) :
-/// les cases de l'aire écrites (`encrees`) ou voisines d'une case écrite, et les cadres du
-/// joueur. Un rectangle est traversé quand les pixels de ses coins, sur l'axe de la
-/// traînée, l'encadrent à un pixel près.
-pub fn traversees(traits: &[Trainee], f: &Formulaire, h: &Homographie, encrees: &[[u32; 2]]) -> Trainees {
-    let traverse = |r: &Rect| {
-        let coins = [(r.x_mm, r.y_mm), (r.x_mm + r.largeur_mm, r.y_mm), (r.x_mm, r.y_mm + r.hauteur_mm), (r.x_mm + r.largeur_mm, r.y_mm + r.hauteur_mm)];
-        traits.iter().any(|t| {
-            let axe: Vec<f64> = coins.iter().map(|&(x, y)| h.appliquer(x, y)).map(|(x, y)| if t.horizontale { y } else { x }).collect();
-            let (lo, hi) = axe.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
-            f64::from(t.fin) + 1.0 >= lo && f64::from(t.debut) - 1.0 <= hi
-        })
-    };
+/// Autour de la bande effacée (pixels de l'image) : l'encre qui la touche.
+const PRES_PX: f64 = 3.0;
+/// Retrait d'une case depuis ses lignes imprimées (mm), pour y chercher l'encre.
+const RETRAIT_CASE_MM: f64 = 0.3;
+
+/// Ce que les traînées traversent d'un bulletin recalé (`h` : feuille en mm → pixels de
+/// `propre`, l'image sans ses traînées) qui compte pour la décision : des cases de l'aire
+/// écrites (`encrees`) ou voisines d'une case écrite, et des cadres du joueur. Un rectangle
+/// est traversé quand les pixels de ses coins, sur l'axe de la traînée, l'encadrent à un
+/// pixel près.
+///
+/// Une traînée qui suit la hauteur de la feuille peut avoir effacé un caractère entier (la
+/// hampe seule d'un 1 ou d'un I, droite et fine) : chaque case et chaque cadre traversés
+/// comptent. En travers de la feuille, elle n'efface jamais un caractère entier (plus haut
+/// qu'elle n'est large), seulement un trait d'un caractère dont le reste la touche : seuls
+/// comptent les cases et les cadres où de l'encre touche la bande effacée.
+pub fn traversees(traits: &[Trainee], f: &Formulaire, h: &Homographie, encrees: &[[u32; 2]], propre: &GrayImage) -> Trainees {
     let z = &f.zone;
     let pres_de_l_ecriture = |r: u32, c: u32| encrees.iter().any(|&[er, ec]| er.abs_diff(r) + ec.abs_diff(c) <= 1);
+    let compte = |r: &Rect, touchee: &dyn Fn(&Trainee) -> bool| traits.iter().any(|t| traverse(t, r, h) && (le_long_de_la_hauteur(t, f, h) || touchee(t)));
     let cases = (0..z.rangees)
         .flat_map(|r| (0..z.colonnes).map(move |c| [r, c]))
-        .filter(|&[r, c]| pres_de_l_ecriture(r, c) && traverse(&z.case(r, c)))
+        .filter(|&[r, c]| {
+            let case = z.case(r, c);
+            let dedans = Rect { x_mm: case.x_mm + RETRAIT_CASE_MM, y_mm: case.y_mm + RETRAIT_CASE_MM, largeur_mm: case.largeur_mm - 2.0 * RETRAIT_CASE_MM, hauteur_mm: case.hauteur_mm - 2.0 * RETRAIT_CASE_MM };
+            pres_de_l_ecriture(r, c) && compte(&case, &|t| encre_pres(&Plan::redresser(propre, h, &dedans), h, t))
+        })
         .collect();
-    let cadres = [Role::Table, Role::Reference, Role::Score].into_iter().filter(|&role| traverse(&f.cadre(role).rect())).collect();
+    // L'encre d'un cadre, hors du libellé imprimé et de ses traits (`Cadre::preparer`).
+    let cadres = [Role::Table, Role::Reference, Role::Score].into_iter().filter(|&role| compte(&f.cadre(role).rect(), &|t| encre_pres(Cadre::preparer(propre, f, h, role).plan(), h, t))).collect();
     Trainees { traits: traits.to_vec(), cases, cadres }
+}
+
+/// La traînée `t` traverse-t-elle le rectangle `r` de la feuille ?
+fn traverse(t: &Trainee, r: &Rect, h: &Homographie) -> bool {
+    let coins = [(r.x_mm, r.y_mm), (r.x_mm + r.largeur_mm, r.y_mm), (r.x_mm, r.y_mm + r.hauteur_mm), (r.x_mm + r.largeur_mm, r.y_mm + r.hauteur_mm)];
+    let axe = coins.map(|(x, y)| axe(t, h.appliquer(x, y)));
+    let (lo, hi) = axe.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    f64::from(t.fin) + 1.0 >= lo && f64::from(t.debut) - 1.0 <= hi
+}
+
+/// La coordonnée d'un pixel en travers de la traînée `t`.
+fn axe(t: &Trainee, (x, y): (f64, f64)) -> f64 {
+    if t.horizontale { y } else { x }
+}
+
+/// La traînée suit-elle la hauteur de la feuille (à 45° près) ?
+fn le_long_de_la_hauteur(t: &Trainee, f: &Formulaire, h: &Homographie) -> bool {
+    let (cx, cy) = (f.largeur_mm / 2.0, f.hauteur_mm / 2.0);
+    let ((x0, y0), (x1, y1)) = (h.appliquer(cx, cy), h.appliquer(cx, cy + 10.0));
+    let (dx, dy) = ((x1 - x0).abs(), (y1 - y0).abs());
+    if t.horizontale { dx >= dy } else { dy >= dx }
+}
+
+/// De l'encre du plan touche-t-elle la bande effacée de la traînée `t` (à [`PRES_PX`]
+/// près) ?
+fn encre_pres(plan: &Plan, h: &Homographie, t: &Trainee) -> bool {
+    let (lo, hi) = (f64::from(t.debut) - 1.0 - PRES_PX, f64::from(t.fin) + 1.0 + PRES_PX);
+    (0..plan.hauteur).any(|v| {
+        (0..plan.largeur).any(|u| {
+            let (x, y) = plan.mm(u as f64, v as f64);
+            plan.encre[v * plan.largeur + u] && (lo..=hi).contains(&axe(t, h.appliquer(x, y)))
+        })
+    })
 }
 
 #[cfg(test)]
@@ -278,5 +324,31 @@ mod tests {
             sale.put_pixel(x, 30, image::Luma([90]));
         }
         assert_eq!(trouver(&sale), vec![Trainee { horizontale: true, debut: 30, fin: 30 }]);
+    }
+
+    /// Un « 1 » droit au milieu du cadre N° Table d'une feuille scannée à 8 pixels par mm.
+    /// Une traînée en travers de la feuille ne compte que si elle touche son encre ; le long
+    /// de la hauteur de la feuille, elle compte même loin de l'encre : la hampe d'un 1 entière
+    /// a pu s'effacer avec elle.
+    #[test]
+    fn en_travers_de_la_feuille_seule_compte_une_traversee_de_l_encre() {
+        let f = Formulaire::fisf();
+        let k = 8.0;
+        let h = Homographie::similitude(0.0, k, 0.0, 0.0);
+        let t = f.cadre(Role::Table).rect();
+        let (cx, y0, y1) = (t.x_mm + t.largeur_mm / 2.0, t.y_mm + t.hauteur_mm / 3.0, t.y_mm + 2.0 * t.hauteur_mm / 3.0);
+        let propre = GrayImage::from_fn((f.largeur_mm * k) as u32, (f.hauteur_mm * k) as u32, |x, y| {
+            let (xm, ym) = (f64::from(x) / k, f64::from(y) / k);
+            image::Luma([if (xm - cx).abs() < 0.4 && ym > y0 && ym < y1 { 30 } else { 230 }])
+        });
+        let a = |mm: f64, horizontale: bool| {
+            let p = (mm * k) as u32;
+            [Trainee { horizontale, debut: p, fin: p + 1 }]
+        };
+        let cadres = |traits: &[Trainee]| traversees(traits, &f, &h, &[], &propre).cadres;
+        assert_eq!(cadres(&a(t.y_mm + 0.85 * t.hauteur_mm, true)), vec![], "en travers, loin du chiffre");
+        assert_eq!(cadres(&a((y0 + y1) / 2.0, true)), vec![Role::Table], "en travers du chiffre");
+        // (Les trois cadres sont l'un au-dessus de l'autre : elle les traverse tous.)
+        assert_eq!(cadres(&a(t.x_mm + 0.15 * t.largeur_mm, false)), vec![Role::Table, Role::Reference, Role::Score], "le long de la hauteur, loin du chiffre");
     }
 }
