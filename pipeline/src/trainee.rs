@@ -195,7 +195,9 @@ pub fn effacer(img: &GrayImage, traits: &[Trainee]) -> GrayImage {
         let (a, b) = (a.max(0), b.min(n - 1));
         for k in 0..long {
             let at = |i: i64| if t.horizontale { (k as u32, i as u32) } else { (i as u32, k as u32) };
-            let (ga, gb) = (f64::from(img.get_pixel(at(a).0, at(a).1)[0]), f64::from(img.get_pixel(at(b).0, at(b).1)[0]));
+            // Lus sur l'image déjà débarrassée des traînées précédentes : deux traînées qui
+            // se croisent ou se touchent presque ne se recopient pas l'une dans l'autre.
+            let (ga, gb) = (f64::from(propre.get_pixel(at(a).0, at(a).1)[0]), f64::from(propre.get_pixel(at(b).0, at(b).1)[0]));
             for i in a + 1..b {
                 let s = (i - a) as f64 / (b - a) as f64;
                 let (x, y) = at(i);
@@ -315,6 +317,20 @@ mod tests {
         assert_eq!(efface.get_pixel(202, 20)[0], 220);
         assert_eq!(efface.get_pixel(210, 145), propre.get_pixel(210, 145));
         assert!(trouver(&efface).is_empty());
+    }
+
+    #[test]
+    fn deux_trainees_qui_se_croisent_s_effacent_toutes_deux() {
+        let mut sale = page();
+        for y in 0..300 {
+            sale.put_pixel(330, y, image::Luma([60]));
+        }
+        for x in 0..400 {
+            sale.put_pixel(x, 40, image::Luma([90]));
+        }
+        let traits = trouver(&sale);
+        assert_eq!(traits, vec![Trainee { horizontale: false, debut: 330, fin: 330 }, Trainee { horizontale: true, debut: 40, fin: 40 }]);
+        assert_eq!(effacer(&sale, &traits).get_pixel(330, 40)[0], 220, "le croisement redevient du papier");
     }
 
     #[test]
