@@ -58,17 +58,20 @@ pub fn numero_sur(p: f64, seuil: f64) -> bool {
     p >= 1.0 - seuil
 }
 
+/// Une traînée du scanner ([`arbitre_pipeline::trainee`]), pour les raisons.
+pub const TRAINEE: &str = "traînée du scanner (trait droit d'un bord à l'autre de l'image : vitre ou capteur sale), effacée avant la lecture,";
+
 /// Le cadre N° Table du scan a pu perdre un chiffre à la lecture (« 84 » lu « 8 », sûr) :
 /// des traits trop pâles pour être lus ([`arbitre_pipeline::encre_pale`]), ou une traînée du
 /// scanner effacée qui le traverse ([`arbitre_pipeline::trainee`]). Le numéro lu n'est alors
 /// jamais sûr ni confirmé par les autres bulletins du coup — ses autres lectures ne
 /// contiennent pas le chiffre manqué. `Some` : ce qui s'est passé, pour la raison.
-pub fn table_incomplete(s: &LectureScan) -> Option<&'static str> {
+pub fn table_incomplete(s: &LectureScan) -> Option<String> {
     use arbitre_formulaire::Role;
     if s.cadres_pales.contains(&Role::Table) {
-        Some("encre trop pâle pour être lue dans le cadre N° Table")
+        Some("encre trop pâle pour être lue dans le cadre N° Table".to_string())
     } else if s.trainees.as_ref().is_some_and(|t| t.cadres.contains(&Role::Table)) {
-        Some("traînée du scanner (trait droit d'un bord à l'autre de l'image : vitre ou capteur sale), effacée avant la lecture, à travers le cadre N° Table")
+        Some(format!("{TRAINEE} à travers le cadre N° Table"))
     } else {
         None
     }
@@ -335,18 +338,28 @@ mod tests {
     }
 
     /// Un numéro lu « 24 » à 99,9 % dans un cadre N° Table qui porte aussi de l'encre trop
-    /// pâle pour être lue (un « 245 » ?) : jamais sûr, jamais confirmé par les autres
-    /// bulletins du coup (la table 24 n'a rendu que lui), à vérifier en disant pourquoi.
+    /// pâle pour être lue (un « 245 » ?), ou qu'une traînée du scanner effacée traverse :
+    /// jamais sûr, jamais confirmé par les autres bulletins du coup (la table 24 n'a rendu
+    /// que lui), à vérifier en disant pourquoi.
     #[test]
-    fn un_numero_de_table_au_cadre_pale_n_est_jamais_sur() {
+    fn un_numero_de_table_au_cadre_pale_ou_traverse_d_une_trainee_n_est_jamais_sur() {
         let race = Lecture::nouvelle(24, 1);
         let a = scan("coup-01/scan-001.jpg", &[("24", 0.999)], 0.97, &race);
         let (_, raisons) = repartis(std::slice::from_ref(&a));
         assert!(raisons.is_empty(), "{raisons:?}");
-        let pale = LectureScan { cadres_pales: vec![arbitre_formulaire::Role::Table], ..a };
+        let pale = LectureScan { cadres_pales: vec![arbitre_formulaire::Role::Table], ..a.clone() };
         let (rejets, raisons) = repartis(&[pale]);
         assert!(rejets.is_empty(), "{rejets:?}");
         assert!(raisons.len() == 1 && raisons[0].starts_with("encre trop pâle pour être lue dans le cadre N° Table (lu « 24 »)"), "{raisons:?}");
+        // De même, une traînée du scanner effacée à travers le cadre (un « 1 » sous elle ?).
+        let trainee = arbitre_pipeline::trainee::Trainees { cadres: vec![arbitre_formulaire::Role::Table], ..Default::default() };
+        let (rejets, raisons) = repartis(&[LectureScan { trainees: Some(trainee), ..a.clone() }]);
+        assert!(rejets.is_empty(), "{rejets:?}");
+        assert!(raisons.len() == 1 && raisons[0].starts_with(&format!("{TRAINEE} à travers le cadre N° Table (lu « 24 »)")), "{raisons:?}");
+        // Une traînée qui ne traverse pas le cadre ne change rien.
+        let ailleurs = arbitre_pipeline::trainee::Trainees { cases: vec![[7, 3]], ..Default::default() };
+        let (_, raisons) = repartis(&[LectureScan { trainees: Some(ailleurs), ..a }]);
+        assert!(raisons.is_empty(), "{raisons:?}");
     }
 
     /// Le bulletin de la table 29 lu « 39 » à 95 %, « 29 » à 2,7 %, écarté : la 39 a rendu le

@@ -10,7 +10,7 @@ use crate::absences::absences;
 use crate::extraits_montres::{extraits, extraits_a_montrer, noter_les_extraits};
 use crate::autre_coup::{coup_du_bulletin, coup_voisin_sans_bulletin, Correcteur, RangeAilleurs};
 use crate::coup_etranger::coups_etrangers;
-use crate::attribution::{repartir, Attribution};
+use crate::attribution::{repartir, Attribution, TRAINEE};
 use crate::bilan::{Bilan, Place};
 use crate::correction::{Contextes, MESSAGE_PANNE};
 use crate::corrections::Corrections;
@@ -422,9 +422,6 @@ fn corrige_par_une_personne(contextes: &Contextes<'_>, l: &Lecture, image: Optio
     let verification = Verification { a_verifier: false, raisons: Vec::new(), image, confiance: 1.0, alternatives: Vec::new(), corrigee_par_une_personne: true, table_deduite: None, doutes: Vec::new(), places: contextes.places(l) };
     Ok(BulletinCorrige { lecture: l.clone(), decision, verification: Some(verification) })
 }
-
-/// Une traînée du scanner ([`arbitre_pipeline::trainee`]), pour les raisons.
-const TRAINEE: &str = "traînée du scanner (trait droit d'un bord à l'autre de l'image : vitre ou capteur sale), effacée avant la lecture,";
 
 /// La raison d'un bulletin dont une traînée du scanner traverse des cases écrites ou
 /// voisines de l'écriture : un trait qui passait dessous a pu s'effacer avec elle.
