@@ -358,14 +358,14 @@ fn juger_scan(contextes: &Contextes<'_>, s: &LectureScan, a: &Attribution, seuil
         // joué n'écrit pas de score ; le mot a peut-être échappé à la machine.
         raisons.push("aucun mot lu, mais un score ou une référence écrits : le mot a peut-être échappé à la machine (encre trop pâle, trait trop fin)".to_string());
     }
-    let trainees = s.trainees.clone().unwrap_or_default();
-    if !trainees.cases.is_empty() {
-        raisons.push(trainee_dans_l_aire(&trainees.cases));
+    let (cases_traversees, cadres_traverses) = s.trainees.as_ref().map_or((&[][..], &[][..]), |t| (&t.cases[..], &t.cadres[..]));
+    if !cases_traversees.is_empty() {
+        raisons.push(trainee_dans_l_aire(cases_traversees));
     }
     for (role, nom) in [(Role::Score, "Score"), (Role::Reference, "Réf.")] {
         if s.cadres_pales.contains(&role) {
             raisons.push(format!("encre trop pâle pour être lue dans le cadre {nom} : un caractère a peut-être échappé à la machine"));
-        } else if trainees.cadres.contains(&role) {
+        } else if cadres_traverses.contains(&role) {
             raisons.push(format!("{TRAINEE} à travers le cadre {nom} : un trait d'encre a pu s'effacer avec elle"));
         }
     }

@@ -95,23 +95,7 @@ pub struct Cadre<'a> {
 impl<'a> Cadre<'a> {
     /// L'encre du cadre `role`, hors du libellé imprimé, et ses découpages possibles.
     pub fn preparer(img: &'a GrayImage, f: &Formulaire, mm_vers_px: &'a Homographie, role: Role) -> Cadre<'a> {
-        let c = f.cadre(role);
-        let r = Rect { x_mm: c.x_mm + RETRAIT_MM, y_mm: c.y_mm + RETRAIT_MM, largeur_mm: c.largeur_mm - 2.0 * RETRAIT_MM, hauteur_mm: c.hauteur_mm - 2.0 * RETRAIT_MM };
-        let mut plan = Plan::redresser(img, mm_vers_px, &r);
-        let mut libelle = None;
-        // Le libellé imprimé, en haut à gauche du cadre.
-        if !c.libelle.is_empty() {
-            let l = Rect { x_mm: c.x_mm + 0.6, y_mm: c.y_mm + 0.4, largeur_mm: 1.2 + c.libelle.chars().count() as f64 * LIBELLE_MM * AVANCE, hauteur_mm: LIBELLE_MM + 1.4 };
-            libelle = Some([l.x_mm, l.y_mm, l.x_mm + l.largeur_mm, l.y_mm + l.hauteur_mm]);
-            for v in 0..plan.hauteur {
-                for u in 0..plan.largeur {
-                    let (x, y) = plan.mm(u as f64, v as f64);
-                    if x >= l.x_mm && x <= l.x_mm + l.largeur_mm && y >= l.y_mm && y <= l.y_mm + l.hauteur_mm {
-                        plan.encre[v * plan.largeur + u] = false;
-                    }
-                }
-            }
-        }
+        let (plan, libelle) = Cadre::plan_redresse(img, f, mm_vers_px, role);
         let taches = plan.composantes((TACHE_MIN_MM2 * K * K).round() as usize);
         let groupes = reunir(taches);
         let mut variantes = vec![Variante::Ordinaire];
@@ -152,9 +136,27 @@ impl<'a> Cadre<'a> {
         Cadre { img, mm_vers_px, plan, groupes, variantes, petites, deja: HashMap::new(), libelle }
     }
 
-    /// Le plan redressé du cadre (son encre, hors du libellé imprimé).
-    pub fn plan(&self) -> &Plan {
-        &self.plan
+    /// Le plan redressé du cadre `role` (son encre, hors du libellé imprimé et de ses
+    /// traits) et la place du libellé, en mm de la feuille `[x0, y0, x1, y1]`.
+    pub fn plan_redresse(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> (Plan, Option<[f64; 4]>) {
+        let c = f.cadre(role);
+        let r = Rect { x_mm: c.x_mm + RETRAIT_MM, y_mm: c.y_mm + RETRAIT_MM, largeur_mm: c.largeur_mm - 2.0 * RETRAIT_MM, hauteur_mm: c.hauteur_mm - 2.0 * RETRAIT_MM };
+        let mut plan = Plan::redresser(img, mm_vers_px, &r);
+        let mut libelle = None;
+        // Le libellé imprimé, en haut à gauche du cadre.
+        if !c.libelle.is_empty() {
+            let l = Rect { x_mm: c.x_mm + 0.6, y_mm: c.y_mm + 0.4, largeur_mm: 1.2 + c.libelle.chars().count() as f64 * LIBELLE_MM * AVANCE, hauteur_mm: LIBELLE_MM + 1.4 };
+            libelle = Some([l.x_mm, l.y_mm, l.x_mm + l.largeur_mm, l.y_mm + l.hauteur_mm]);
+            for v in 0..plan.hauteur {
+                for u in 0..plan.largeur {
+                    let (x, y) = plan.mm(u as f64, v as f64);
+                    if x >= l.x_mm && x <= l.x_mm + l.largeur_mm && y >= l.y_mm && y <= l.y_mm + l.hauteur_mm {
+                        plan.encre[v * plan.largeur + u] = false;
+                    }
+                }
+            }
+        }
+        (plan, libelle)
     }
 
     /// Des traits trop pâles pour être lus, hors du libellé imprimé et loin de l'encre lue,

@@ -227,7 +227,8 @@ const RETRAIT_CASE_MM: f64 = 0.3;
 pub fn traversees(traits: &[Trainee], f: &Formulaire, h: &Homographie, encrees: &[[u32; 2]], propre: &GrayImage) -> Trainees {
     let z = &f.zone;
     let pres_de_l_ecriture = |r: u32, c: u32| encrees.iter().any(|&[er, ec]| er.abs_diff(r) + ec.abs_diff(c) <= 1);
-    let compte = |r: &Rect, touchee: &dyn Fn(&Trainee) -> bool| traits.iter().any(|t| traverse(t, r, h) && (le_long_de_la_hauteur(t, f, h) || touchee(t)));
+    let le_long: Vec<bool> = traits.iter().map(|t| le_long_de_la_hauteur(t, f, h)).collect();
+    let compte = |r: &Rect, touchee: &dyn Fn(&Trainee) -> bool| traits.iter().zip(&le_long).any(|(t, &long)| traverse(t, r, h) && (long || touchee(t)));
     let cases = (0..z.rangees)
         .flat_map(|r| (0..z.colonnes).map(move |c| [r, c]))
         .filter(|&[r, c]| {
@@ -237,7 +238,7 @@ pub fn traversees(traits: &[Trainee], f: &Formulaire, h: &Homographie, encrees: 
         })
         .collect();
     // L'encre d'un cadre, hors du libellé imprimé et de ses traits (`Cadre::preparer`).
-    let cadres = [Role::Table, Role::Reference, Role::Score].into_iter().filter(|&role| compte(&f.cadre(role).rect(), &|t| encre_pres(Cadre::preparer(propre, f, h, role).plan(), h, t))).collect();
+    let cadres = [Role::Table, Role::Reference, Role::Score].into_iter().filter(|&role| compte(&f.cadre(role).rect(), &|t| encre_pres(&Cadre::plan_redresse(propre, f, h, role).0, h, t))).collect();
     Trainees { traits: traits.to_vec(), cases, cadres }
 }
 
