@@ -37,3 +37,19 @@ fn des_coups_hors_de_la_partie_sont_refuses() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--coups") && err.contains("1-22"), "{err}");
 }
+
+#[test]
+fn une_part_de_joueurs_en_minuscules_hors_de_0_a_1_est_refusee() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sortie = tmp.path().join("m");
+    let o = arbitre()
+        .args(["echantillons", "--partie", "samples/rosace.partie", "--tables", "2", "--coups", "2", "--minuscules", "1.5", "--sortie"])
+        .arg(&sortie)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--minuscules 1.5") && err.contains("entre 0 et 1"), "{err}");
+    assert!(!sortie.exists());
+}

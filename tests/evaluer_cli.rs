@@ -61,3 +61,35 @@ fn le_modele_livre_lit_les_scans_livres_dans_les_bornes_de_l_evaluation() {
     assert_eq!(par["absent"]["bulletins"], 3, "{d}");
     assert!(par["valide"]["bulletins"].as_u64().unwrap() >= 20, "{d}");
 }
+
+/// Des joueurs qui écrivent en minuscules (permis : le règlement ne demande des capitales que
+/// « de préférence », 4.2). Le modèle n'a appris que des capitales et lit mal leurs lettres,
+/// parfois sûrement (un l lu I, un a lu Q, models/README.md) : aucune décision automatique ne
+/// paie pour autant un joueur autrement que la vérité, alors que la manche en décide seule
+/// (ses coups ne sont pas tous mis à vérifier en bloc).
+#[test]
+fn un_joueur_qui_ecrit_en_minuscules_n_est_jamais_paye_autrement_sans_personne() {
+    let racine = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let manche = tmp.path().join("manche");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["echantillons", "--partie", "samples/rosace.partie", "--tables", "16", "--coups", "1-3", "--graine", "5", "--minuscules", "0.5", "--dpi-max", "250", "--sortie"])
+        .arg(&manche)
+        .current_dir(racine)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let joueurs: String = std::iter::once("table,nom\n".to_string()).chain((1..=16).map(|t| format!("{t},Joueur {t}\n"))).collect();
+    std::fs::write(manche.join("joueurs.csv"), joueurs).unwrap();
+    let en_minuscules = arbitre_echantillons::sortie::verites(&manche).unwrap().iter().filter(|(_, v)| v.main.as_ref().is_some_and(|m| m.minuscules)).count();
+    assert!(en_minuscules >= 10, "{en_minuscules} bulletins en minuscules");
+    let sortie = tmp.path().join("mesures.json");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre")).args(["evaluer", "--manche"]).arg(&manche).arg("--sortie").arg(&sortie).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let m: Value = serde_json::from_str(&std::fs::read_to_string(&sortie).unwrap()).unwrap();
+    let d = &m["decisions"];
+    assert_eq!(d["bulletins"], 48, "{d}");
+    assert_eq!((&d["moins_payes"], &d["plus_payes"], &d["fantomes"]), (&Value::from(0), &Value::from(0), &Value::from(0)), "{d}");
+    assert_eq!(d["automatiques_justes"], d["automatiques"], "{d}");
+    assert!(d["automatiques"].as_u64().unwrap() >= 5, "{d}");
+}

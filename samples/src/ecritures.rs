@@ -7,7 +7,9 @@
 //! boîte de l'encre est recalculée). Chaque planche est une grille de vignettes lues rangée
 //! par rangée (autant par rangée que la largeur de la planche le permet) ; l'échantillon k
 //! est la k-ième vignette en comptant à travers les planches. Encre blanche sur fond noir,
-//! à l'endroit. Seuls les chiffres et les capitales servent aux bulletins.
+//! à l'endroit. Les chiffres et les capitales servent aux bulletins ; les minuscules, à un
+//! joueur qui écrit ses mots en minuscules (le règlement ne demande des capitales d'imprimerie
+//! que « de préférence » : règlement 2023, 4.2 ; guide 2020, 5.1.1).
 
 use image::GrayImage;
 use serde::Deserialize;
@@ -116,11 +118,29 @@ pub struct Ecritures {
     pub dossier: PathBuf,
     pub partage: Option<Partage>,
     pub glyphes: BTreeMap<char, Vec<Glyphe>>,
+    /// Les tracés des minuscules, rangés sous leur capitale (`a` sous `A`).
+    pub minuscules: BTreeMap<char, Vec<Glyphe>>,
 }
 
 /// Les caractères qu'un bulletin demande.
 pub fn caractere_utile(c: char) -> bool {
     c.is_ascii_digit() || c.is_ascii_uppercase()
+}
+
+/// Où ranger le tracé d'une classe : un caractère utile parmi les tracés, une minuscule parmi
+/// les minuscules (sous sa capitale), rien d'autre.
+#[derive(Clone, Copy)]
+enum Rangement {
+    Glyphe(char),
+    Minuscule(char),
+}
+
+fn rangement(c: char) -> Option<Rangement> {
+    if caractere_utile(c) {
+        Some(Rangement::Glyphe(c))
+    } else {
+        c.is_ascii_lowercase().then(|| Rangement::Minuscule(c.to_ascii_uppercase()))
+    }
 }
 
 impl Ecritures {
@@ -133,7 +153,7 @@ impl Ecritures {
     /// par planche) : la planche 3 pour une manche de validation, par exemple.
     pub fn garder_planches(&mut self, premiere: usize, derniere: usize) {
         const PAR_PLANCHE: usize = 127 * 127;
-        for v in self.glyphes.values_mut() {
+        for v in self.glyphes.values_mut().chain(self.minuscules.values_mut()) {
             v.retain(|g| g.origine.strip_prefix("emnist:").and_then(|k| k.parse::<usize>().ok()).is_some_and(|k| (premiere..=derniere).contains(&(k / PAR_PLANCHE))));
         }
     }
@@ -151,8 +171,8 @@ impl Ecritures {
         if let Some(k) = index.id.iter().position(|&c| c as usize >= index.mapping.len()) {
             return Err(champ(&format!("id[{k}]"), format!("classe {} hors de `mapping` ({} classes)", index.id[k], index.mapping.len())));
         }
-        let classes: Vec<Option<char>> = index.mapping.iter().map(|&u| char::from_u32(u).filter(|&c| caractere_utile(c))).collect();
-        let mut ecr = Ecritures { dossier: dossier.to_path_buf(), partage: Some(partage), glyphes: BTreeMap::new() };
+        let classes: Vec<Option<Rangement>> = index.mapping.iter().map(|&u| char::from_u32(u).and_then(rangement)).collect();
+        let mut ecr = Ecritures { dossier: dossier.to_path_buf(), partage: Some(partage), ..Default::default() };
         let (w, h) = (index.width, index.height);
         let mut debut = 0usize;
         for (i, nom) in index.files.iter().enumerate() {
@@ -180,7 +200,10 @@ impl Ecritures {
                         }
                     }
                     if let Some(g) = Glyphe::depuis_vignette(w, h, &pixels, format!("emnist:{k}")) {
-                        ecr.glyphes.entry(c).or_default().push(g);
+                        match c {
+                            Rangement::Glyphe(c) => ecr.glyphes.entry(c).or_default().push(g),
+                            Rangement::Minuscule(c) => ecr.minuscules.entry(c).or_default().push(g),
+                        }
                     }
                 }
             }
@@ -200,6 +223,11 @@ impl Ecritures {
     /// Les tracés d'un caractère (vide si aucun).
     pub fn de(&self, c: char) -> &[Glyphe] {
         self.glyphes.get(&c).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Les tracés de la minuscule d'une capitale (vide si aucun).
+    pub fn minuscules_de(&self, c: char) -> &[Glyphe] {
+        self.minuscules.get(&c).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// Nombre total de tracés.

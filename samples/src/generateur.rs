@@ -8,6 +8,7 @@ use crate::verite::{CadreVerite, CaseVerite, Geometrie, Quad, RatureVerite, Veri
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
 use arbitre_formulaire::{Formulaire, Rect};
 use rand::SeedableRng;
+use std::collections::BTreeSet;
 use rand_chacha::ChaCha8Rng;
 
 /// Un bulletin généré : l'image JPEG (sauf bulletin absent) et sa vérité terrain.
@@ -21,6 +22,8 @@ pub struct Generateur<'a> {
     pub formulaire: &'a Formulaire,
     pub plumier: Plumier<'a>,
     pub bornes: Bornes,
+    /// Les tables dont le joueur écrit ses mots (et la lettre de sa référence) en minuscules.
+    pub minuscules: BTreeSet<u32>,
 }
 
 /// Les polices manuscrites d'une partie du partage (aucune pour un dossier `--ecritures` :
@@ -42,6 +45,15 @@ pub fn graine_bulletin(graine: u64, coup: u32, table: u32) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Les tables d'une manche dont le joueur écrit en minuscules : une part `part` (0 à 1) des
+/// tables 1 à `tables`, tirée de la graine de la manche (la même d'un coup à l'autre : c'est
+/// l'habitude du joueur).
+pub fn tables_en_minuscules(graine: u64, tables: u32, part: f64) -> BTreeSet<u32> {
+    // Coup 0 : aucun bulletin n'a cette graine.
+    let tirage = |t: u32| (graine_bulletin(graine, 0, t) >> 11) as f64 / (1u64 << 53) as f64;
+    (1..=tables).filter(|&t| tirage(t) < part).collect()
+}
+
 /// Un point de l'image, arrondi au dixième de pixel (bien en deçà de la précision utile).
 fn point(h: &Homographie, x: f64, y: f64) -> [f32; 2] {
     let (u, v) = h.appliquer(x, y);
@@ -56,7 +68,7 @@ fn quad(h: &Homographie, r: &Rect) -> Quad {
 
 impl<'a> Generateur<'a> {
     pub fn new(formulaire: &'a Formulaire, ecritures: &'a Ecritures, polices: &'a [PoliceManuscrite]) -> Self {
-        Generateur { formulaire, plumier: Plumier::new(ecritures, polices), bornes: Bornes::default() }
+        Generateur { formulaire, plumier: Plumier::new(ecritures, polices), bornes: Bornes::default(), minuscules: BTreeSet::new() }
     }
 
     /// Dessine et scanne le bulletin d'une lecture. Un bulletin absent n'a pas d'image.
@@ -79,7 +91,8 @@ impl<'a> Generateur<'a> {
         let mut rng = ChaCha8Rng::seed_from_u64(graine);
         let p = Perturbations::tirer(&mut rng, self.bornes);
         let vide = Annotation::default();
-        let rendu = rendre(f, lecture, &self.plumier, annotation.unwrap_or(&vide), p.dpi, p.papier, &mut rng)?;
+        let minuscules = self.minuscules.contains(&lecture.table);
+        let rendu = rendre(f, lecture, &self.plumier, annotation.unwrap_or(&vide), &p, minuscules, &mut rng)?;
         let scan = scanner(&rendu.toile.image, f.largeur_mm as f32, f.hauteur_mm as f32, &p, &mut rng);
         let h = scan.mm_vers_px;
         let k = rendu.toile.px_par_mm as f64;

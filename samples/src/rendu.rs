@@ -4,6 +4,7 @@
 
 use crate::dessin::{glyphe, plume, texte, Masque, Pose, Toile};
 use crate::ecritures::{Ecritures, Glyphe};
+use crate::scanner::Perturbations;
 use ab_glyph::FontRef;
 use arbitre_engine::lecture::{Cellule, Contenu, EtatBulletin, Lecture};
 use arbitre_formulaire::{Formulaire, Rect, Role};
@@ -55,6 +56,10 @@ pub struct Main {
     pub debordement: f32,
     /// Une police manuscrite au lieu des tracés EMNIST.
     pub police: Option<String>,
+    /// Les lettres écrites en minuscules (tracés EMNIST des minuscules) : l'habitude d'un
+    /// joueur, pas d'un bulletin (`Generateur::minuscules`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub minuscules: bool,
 }
 
 impl Main {
@@ -68,6 +73,7 @@ impl Main {
             desordre: rng.gen_range(0.02..0.10),
             debordement: if rng.gen_bool(0.3) { rng.gen_range(0.05..0.25) } else { 0.0 },
             police: (!polices.is_empty() && rng.gen_bool(0.15)).then(|| polices[rng.gen_range(0..polices.len())].nom.clone()),
+            minuscules: false,
         }
     }
 }
@@ -150,8 +156,14 @@ impl<'a> Plumier<'a> {
         Plumier { ecritures, polices, imprimee: FontRef::try_from_slice(POLICE_IMPRIMEE).expect("police livrée lisible") }
     }
 
-    fn trace(&self, c: char, police: Option<&str>, rng: &mut ChaCha8Rng) -> Option<&'a Glyphe> {
-        if let Some(p) = police.and_then(|n| self.polices.iter().find(|p| p.nom == n)) {
+    /// Le tracé d'un caractère dans la main donnée : une lettre en minuscule si la main les
+    /// écrit ainsi, sinon de la police de la main, sinon un tracé EMNIST.
+    fn trace(&self, c: char, main: &Main, rng: &mut ChaCha8Rng) -> Option<&'a Glyphe> {
+        let minuscules = if main.minuscules { self.ecritures.minuscules_de(c) } else { &[] };
+        if !minuscules.is_empty() {
+            return Some(&minuscules[rng.gen_range(0..minuscules.len())]);
+        }
+        if let Some(p) = main.police.as_deref().and_then(|n| self.polices.iter().find(|p| p.nom == n)) {
             if let Some(g) = p.glyphes.get(&c) {
                 return Some(g);
             }
@@ -203,15 +215,21 @@ fn gribouillis(rng: &mut ChaCha8Rng, x0: f32, y0: f32, l: f32, h: f32, n: usize)
     (0..n).map(|i| (x0 + rng.gen_range(0.1..0.9) * l, y0 + h * (0.15 + 0.7 * (i as f32 / n as f32)) + rng.gen_range(-0.1..0.1) * h)).collect()
 }
 
+/// Les lettres dont la minuscule n'a ni hampe ni jambage.
+const SANS_HAMPE: &str = "ACEMNORSUVWXZ";
+
 /// Écrit un caractère centré en (cx, cy), haut de `hauteur` pixels ; renvoie son masque.
 #[allow(clippy::too_many_arguments)]
 fn ecrire(t: &mut Toile, p: &Plumier, main: &Main, c: char, cx: f32, cy: f32, hauteur: f32, rng: &mut ChaCha8Rng) -> (Masque, String) {
-    let trace = p.trace(c, main.police.as_deref(), rng);
+    let trace = p.trace(c, main, rng);
+    // Une minuscule sans hampe ni jambage (a, c, e…) n'a que la hauteur d'x : les deux tiers
+    // d'une capitale.
+    let hauteur_x = if main.minuscules && SANS_HAMPE.contains(c) { 0.68 } else { 1.0 };
     let m = match trace {
         Some(g) => {
             let pose = Pose {
                 centre: (cx, cy),
-                hauteur: hauteur * rng.gen_range(0.92..1.08),
+                hauteur: hauteur * hauteur_x * rng.gen_range(0.92..1.08),
                 rotation: rng.gen_range(-0.08f32..0.08),
                 inclinaison: main.inclinaison + rng.gen_range(-0.05..0.05),
                 largeur: rng.gen_range(0.9..1.15),
@@ -252,14 +270,14 @@ pub fn rendre(
     lecture: &Lecture,
     p: &Plumier,
     annotation: &Annotation,
-    dpi: f32,
-    papier: [u8; 3],
+    scan: &Perturbations,
+    minuscules: bool,
     rng: &mut ChaCha8Rng,
 ) -> Result<Rendu, ErreurRendu> {
     let (nr, nc) = mesurer(f, lecture)?;
-    let main = Main::tirer(rng, p.polices);
+    let main = Main { minuscules, ..Main::tirer(rng, p.polices) };
     // Le papier, puis le formulaire imprimé dessus.
-    let mut t = Toile::nouvelle(f.largeur_mm, f.hauteur_mm, dpi, papier);
+    let mut t = Toile::nouvelle(f.largeur_mm, f.hauteur_mm, scan.dpi, scan.papier);
     imprimer(f, &mut t, &p.imprimee);
     // L'écriture du joueur : la lecture dans l'aire de rédaction, là où il a commencé
     // d'écrire, puis les cadres qu'il remplit, puis ses ratures.

@@ -2,7 +2,7 @@
 //! décision de l'arbitrage conforme à l'intention, écritures fournies par `--ecritures`.
 
 use arbitre_echantillons::ecritures::{Ecritures, Partage};
-use arbitre_echantillons::generateur::{polices, Generateur};
+use arbitre_echantillons::generateur::{polices, tables_en_minuscules, Generateur};
 use arbitre_echantillons::scanner::Bornes;
 use arbitre_echantillons::sortie::{ecrire_manche, prevoir_manche};
 use arbitre_echantillons::verite::{Genre, VeriteTerrain};
@@ -18,14 +18,15 @@ fn rosace() -> PathBuf {
 }
 
 /// Un petit dossier d'écritures au format EMNIST, fait ici : une vignette 28 × 28 par
-/// caractère, tracée avec la police imprimée, sur une planche WebP sans perte.
+/// caractère (chiffres, capitales, puis minuscules), tracée avec la police imprimée, sur une
+/// planche WebP sans perte.
 fn petit_dossier(dossier: &Path) {
     use ab_glyph::{Font, FontRef, PxScale};
     let police = FontRef::try_from_slice(arbitre_echantillons::rendu::POLICE_IMPRIMEE).unwrap();
-    let cars: Vec<char> = ('0'..='9').chain('A'..='Z').collect();
-    let mut planche = image::GrayImage::new(28 * 6, 28 * 6);
+    let cars: Vec<char> = ('0'..='9').chain('A'..='Z').chain('a'..='z').collect();
+    let mut planche = image::GrayImage::new(28 * 8, 28 * 8);
     for (k, &c) in cars.iter().enumerate() {
-        let (x0, y0) = ((k % 6) as u32 * 28, (k / 6) as u32 * 28);
+        let (x0, y0) = ((k % 8) as u32 * 28, (k / 8) as u32 * 28);
         let g = police.glyph_id(c).with_scale_and_position(PxScale::from(24.0), ab_glyph::point(6.0, 23.0));
         let o = police.outline_glyph(g).unwrap();
         let b = o.px_bounds();
@@ -103,6 +104,49 @@ fn une_manche_se_rend_depuis_un_dossier_d_ecritures_fourni_et_se_refait_octet_po
         l.source = None;
         assert_eq!(l, p.lecture);
     }
+}
+
+/// Un joueur qui écrit en minuscules (le règlement ne demande des capitales que « de
+/// préférence », 4.2) le fait à chaque coup : ses lettres viennent des tracés des minuscules,
+/// sa vérité le dit ; les autres tables s'écrivent comme sans l'option, octet pour octet.
+#[test]
+fn un_joueur_qui_ecrit_en_minuscules_le_fait_a_chaque_coup_et_la_verite_le_dit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ecr_dossier = tmp.path().join("ecritures");
+    petit_dossier(&ecr_dossier);
+    let ecritures = Ecritures::charger(&ecr_dossier, Partage::Tout).unwrap();
+    let (lx, form) = (Lexique::defaut(), Formulaire::fisf());
+    let partie = Partie::lire(&rosace(), Formule::STANDARD).unwrap();
+    let texte = std::fs::read_to_string(rosace()).unwrap();
+    let prevus = prevoir_manche(&partie, &lx, &[2, 3], 6, 11).unwrap();
+    let mut g = Generateur::new(&form, &ecritures, &[]);
+    g.bornes = Bornes { dpi: (150.0, 160.0), jpeg: (60, 70) };
+    let capitales = tmp.path().join("capitales");
+    ecrire_manche(&g, &prevus, &texte, 11, 6, &capitales).unwrap();
+    g.minuscules = tables_en_minuscules(11, 6, 0.5);
+    assert!(!g.minuscules.is_empty() && g.minuscules.len() < 6, "{:?}", g.minuscules);
+    assert_eq!(tables_en_minuscules(11, 6, 0.5), g.minuscules, "les mêmes tables d'une fois à l'autre");
+    assert_eq!(tables_en_minuscules(11, 6, 1.0).len(), 6);
+    assert!(tables_en_minuscules(11, 6, 0.0).is_empty());
+    let melange = tmp.path().join("melange");
+    ecrire_manche(&g, &prevus, &texte, 11, 6, &melange).unwrap();
+    let mut lettres_en_minuscules = 0;
+    for (json, v) in arbitre_echantillons::sortie::verites(&melange).unwrap() {
+        let (Some(geo), Some(main)) = (&v.geometrie, &v.main) else { continue };
+        let en_minuscules = g.minuscules.contains(&v.lecture.table);
+        assert_eq!(main.minuscules, en_minuscules, "{json:?}");
+        let image = json.with_extension("jpg");
+        let meme_image = std::fs::read(&image).unwrap() == std::fs::read(capitales.join(image.strip_prefix(&melange).unwrap())).unwrap();
+        assert_eq!(meme_image, !en_minuscules, "{json:?}");
+        for c in &geo.cases {
+            let Some(k) = c.trace.as_deref().and_then(|t| t.strip_prefix("emnist:")).map(|k| k.parse::<usize>().unwrap()) else { continue };
+            let lettre = matches!(v.lecture.rangees[c.rangee as usize][c.colonne as usize].contenu, arbitre_engine::lecture::Contenu::Lettre(_));
+            // Les tracés 0–35 : chiffres et capitales ; 36–61 : minuscules.
+            assert_eq!(k >= 36, en_minuscules && lettre, "{json:?} : tracé {k}");
+            lettres_en_minuscules += (k >= 36) as usize;
+        }
+    }
+    assert!(lettres_en_minuscules > 0);
 }
 
 #[test]

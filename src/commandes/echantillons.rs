@@ -5,7 +5,7 @@
 use super::commun::{formule, lire_partie, OptionLexique};
 use anyhow::{bail, Context, Result};
 use arbitre_echantillons::ecritures::{Ecritures, Partage};
-use arbitre_echantillons::generateur::{polices, Generateur};
+use arbitre_echantillons::generateur::{polices, tables_en_minuscules, Generateur};
 use arbitre_echantillons::scanner::Bornes;
 use arbitre_echantillons::sortie::{ecrire_manche, prevoir_manche};
 use arbitre_formulaire::Formulaire;
@@ -51,6 +51,11 @@ pub struct Args {
     /// des planches d'évaluation.
     #[arg(long, value_name = "A-B")]
     planches: Option<String>,
+    /// Part des joueurs (0 à 1) qui écrivent leurs mots et la lettre de leur référence en
+    /// minuscules, à chaque coup (le règlement ne demande des capitales que « de
+    /// préférence », 4.2) ; les tables sont tirées de la graine.
+    #[arg(long, value_name = "PART", default_value_t = 0.0)]
+    minuscules: f64,
     #[command(flatten)]
     lexique: OptionLexique,
     /// Formule : standard, 7sur8, 7et8, 789.
@@ -89,6 +94,9 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     if !(150..=600).contains(&a.dpi_min) || !(150..=600).contains(&a.dpi_max) || a.dpi_min > a.dpi_max || !(45..=95).contains(&a.jpeg_max) {
         bail!("--dpi-min et --dpi-max dans 150–600 (--dpi-min au plus --dpi-max), --jpeg-max dans 45–95");
     }
+    if !(0.0..=1.0).contains(&a.minuscules) {
+        bail!("--minuscules {} : attendu une part entre 0 et 1", a.minuscules);
+    }
     let lx = a.lexique.charger()?;
     let partie = lire_partie(&a.partie, formule(&a.formule)?)?;
     let texte = arbitre_engine::fichier::lire_texte(&a.partie)?;
@@ -115,6 +123,10 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     };
     let mut g = Generateur::new(&form, &ecritures, &pol);
     g.bornes = Bornes { dpi: (a.dpi_min as f32, a.dpi_max as f32), jpeg: (45.min(a.jpeg_max), a.jpeg_max) };
+    g.minuscules = tables_en_minuscules(a.graine, a.tables, a.minuscules);
+    if !g.minuscules.is_empty() && ecritures.minuscules.is_empty() {
+        bail!("--minuscules : le dossier d'écritures {} n'a aucun tracé de minuscule", dossier.display());
+    }
     let prevus = prevoir_manche(&partie, &lx, &coups, a.tables, a.graine).map_err(anyhow::Error::msg)?;
     let bilan = ecrire_manche(&g, &prevus, &texte, a.graine, a.tables, &a.sortie).with_context(|| format!("écriture dans {}", a.sortie.display()))?;
     eprintln!(
