@@ -36,6 +36,13 @@ pub struct Repartition {
     /// Les tables qui ont reçu deux bulletins à un même coup : l'un d'eux est peut-être
     /// celui d'un autre coup ou d'une autre table.
     pub tables_en_double: BTreeSet<u32>,
+    /// Sans liste des joueurs : les numéros qu'un scan porte le plus probablement sans
+    /// qu'aucun bulletin de la manche ne les porte sûrement, quand ce scan est rangé à une
+    /// table connue que ses autres lectures nomment (puis jugé, ou écarté comme second
+    /// bulletin de cette table) ; et ces scans. Chacun est peut-être une table de plus, qui
+    /// manquerait aux résultats sans qu'aucun rejet ne nomme son numéro (un numéro sans
+    /// autre lecture connue est rejeté, « table inconnue », en le nommant).
+    pub numeros_non_confirmes: BTreeMap<u32, Vec<String>>,
 }
 
 use crate::depouillement::nom_image as nom;
@@ -130,6 +137,9 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
             r.rejets.push(rejet(s, TABLE_INCONNUE, format!("table lue « {lu} », inconnue de la manche")));
             continue;
         };
+        if let Some(&(t, _)) = possibles.first().filter(|(t, _)| tables.is_none() && *t != table) {
+            r.numeros_non_confirmes.entry(t).or_default().push(nom(s));
+        }
         let mut raisons = Vec::new();
         // Un numéro lu avec doute peut être confirmé par les autres bulletins du coup.
         let incomplete = table_incomplete(s);
@@ -173,7 +183,11 @@ pub fn repartir(scans: &[LectureScan], nb_coups: u32, tables: Option<&BTreeSet<u
                 v[0].raisons.push(format!("{} bulletins pour la table {table} au coup {coup} : {garde} retenu, {} écarté(s)", noms.len() + 1, noms.join(", ")));
                 for i in autres {
                     ecartes.insert(i, table);
-                    r.rejets.push(rejet(&scans[i], TABLE_EN_DOUBLE, format!("deuxième bulletin pour la table {table} au coup {coup} (retenu : {garde}) : le bulletin d'une autre table au numéro mal lu, ou un second bulletin du joueur")));
+                    let lu_d_abord = match tables_possibles(&scans[i]).first() {
+                        Some(&(t, p)) if t != table => format!(" ; son numéro se lit d'abord {t} ({}), une table inconnue de la manche", pourcent(p, 1)),
+                        _ => String::new(),
+                    };
+                    r.rejets.push(rejet(&scans[i], TABLE_EN_DOUBLE, format!("deuxième bulletin pour la table {table} au coup {coup} (retenu : {garde}) : le bulletin d'une autre table au numéro mal lu, ou un second bulletin du joueur{lu_d_abord}")));
                 }
             }
         }
@@ -385,5 +399,26 @@ mod tests {
         let r = repartir(&[ecarte, vingt_neuf, neuf], 3, Some(&tables), 0.01);
         assert!(r.rejets.is_empty());
         assert!(r.attribues.iter().find(|a| a.table == 29).unwrap().raisons.is_empty());
+    }
+
+    /// Sans liste des joueurs, les tables sont celles qu'un bulletin porte sûrement. Le seul
+    /// bulletin de la table 25 (manche d'évaluation, trois premiers coups : elle ne joue que
+    /// le premier) lu « 25 » à 97 %, « 5 » à 3 % : rangé à la 5, qui a rendu le sien, il est
+    /// écarté — et la table 25 manque aux résultats. Le rejet dit le numéro lu d'abord, et le
+    /// bilan le signale ; avec la liste des joueurs, la 25 est une table : rien à signaler.
+    #[test]
+    fn sans_liste_des_joueurs_un_numero_jamais_sur_range_ailleurs_est_signale() {
+        let l = |t: u32| Lecture::nouvelle(t, 1);
+        let cinq = scan("coup-01/scan-048.jpg", &[("5", 0.9999)], 0.97, &l(5));
+        let vingt_cinq = scan("coup-01/scan-045.jpg", &[("25", 0.97), ("5", 0.03)], 0.97, &l(25));
+        let r = repartir(&[cinq.clone(), vingt_cinq.clone()], 3, None, 0.01);
+        assert_eq!(r.rejets.len(), 1);
+        assert_eq!((r.rejets[0].image.as_str(), r.rejets[0].raison.as_str()), ("coup-01/scan-045.jpg", TABLE_EN_DOUBLE));
+        assert!(r.rejets[0].message.ends_with("son numéro se lit d'abord 25 (97,0 %), une table inconnue de la manche"), "{}", r.rejets[0].message);
+        assert_eq!(r.numeros_non_confirmes, BTreeMap::from([(25, vec!["coup-01/scan-045.jpg".to_string()])]));
+        let tables: BTreeSet<u32> = (1..=30).collect();
+        let r = repartir(&[cinq, vingt_cinq], 3, Some(&tables), 0.01);
+        assert!(r.rejets.is_empty() && r.numeros_non_confirmes.is_empty(), "{:?}", r.rejets);
+        assert!(r.attribues.iter().any(|a| a.table == 25));
     }
 }

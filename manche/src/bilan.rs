@@ -61,6 +61,10 @@ pub struct Bilan {
     /// Les scans (pages, bulletins d'une planche) traversés d'une traînée du scanner,
     /// effacée avant la lecture ([`arbitre_pipeline::trainee`]).
     pub scans_a_trainee: usize,
+    /// Sans liste des joueurs : les numéros lus d'abord sur des scans sans qu'aucun bulletin
+    /// ne les porte sûrement, ni ne soit corrigé à leur table, et ces scans
+    /// ([`crate::attribution::Repartition::numeros_non_confirmes`]).
+    pub numeros_non_confirmes: BTreeMap<u32, Vec<String>>,
     /// Les fichiers dont la lecture a été reprise d'une exécution précédente (scans
     /// inchangés, même lecteur : [`crate::lectures_gardees`]).
     pub reprises: usize,
@@ -101,6 +105,13 @@ impl Bilan {
         }
         if !self.coups_etrangers.is_empty() {
             v.push(format!("presque aucun bulletin payé au(x) coup(s) {} : leurs scans sont peut-être ceux d'une autre partie (vérifiez le fichier --partie) ou d'un autre coup (dossier mal nommé) ; tous leurs bulletins sont à vérifier", liste(&self.coups_etrangers)));
+        }
+        if !self.numeros_non_confirmes.is_empty() {
+            let numeros: Vec<String> = self.numeros_non_confirmes.iter().map(|(t, scans)| format!("{t} ({})", scans.join(", "))).collect();
+            v.push(format!(
+                "sans liste des joueurs (--joueurs), les tables de la manche sont celles qu'un bulletin porte sûrement ; des scans qui portent d'abord un numéro qu'aucun bulletin ne porte sûrement sont rangés à une autre table, que leurs autres lectures nomment : {} — si c'est une table, elle manque aux résultats ; donnez --joueurs, ou corrigez ces lectures",
+                numeros.join(", ")
+            ));
         }
         if self.scans_a_trainee > 0 {
             v.push(format!("{} scan(s) traversé(s) d'une traînée (un trait droit d'un bord à l'autre de l'image) : la vitre ou le capteur du scanner est sans doute sale, nettoyez-le avant les coups suivants ; la traînée est effacée avant la lecture, et les bulletins dont elle traverse l'écriture ou un cadre sont à vérifier", self.scans_a_trainee));
@@ -206,6 +217,14 @@ mod tests {
         assert!(t.contains(", 3 confirmé(s) par une personne"), "{t}");
         assert!(t.contains("2 correction(s) de personnes pour un bulletin sans scan"), "{t}");
         assert!(t.contains("3 rejeté(s) : écarté par une personne 1, second bulletin d'une table 2"), "{t}");
+    }
+
+    #[test]
+    fn un_numero_jamais_sur_range_a_une_autre_table_fait_conseiller_la_liste_des_joueurs() {
+        let b = Bilan { numeros_non_confirmes: BTreeMap::from([(25, vec!["coup-01/scan-045.jpg".to_string(), "coup-03/scan-026.jpg".to_string()])]), ..Default::default() };
+        let a = b.alertes().join("\n");
+        assert!(a.contains(": 25 (coup-01/scan-045.jpg, coup-03/scan-026.jpg) — si c'est une table, elle manque aux résultats ; donnez --joueurs"), "{a}");
+        assert!(Bilan::default().alertes().is_empty());
     }
 
     #[test]

@@ -173,6 +173,7 @@ pub fn depouiller(e: Entree<'_>, suivi: &dyn Suivi) -> Result<Depouillement, Err
         Some(joueurs) => joueurs.clone(),
         None => presents.iter().map(|&(t, _)| (t, 1)).collect(),
     };
+    d.bilan.numeros_non_confirmes = std::mem::take(&mut repartition.numeros_non_confirmes).into_iter().filter(|(t, _)| !tables.contains_key(t)).collect();
     let sans_bulletin = |t: u32, c: u32| (1..=nb_coups).contains(&c) && tables.get(&t).is_some_and(|&a| c >= a) && !presents.contains(&(t, c));
     juges.par_iter_mut().for_each(|j| voisin_sans_bulletin(j, &contextes, sans_bulletin));
     for (j, a) in juges.iter_mut().zip(&repartition.attribues) {
