@@ -8,8 +8,8 @@ use crate::verite::{CadreVerite, CaseVerite, Geometrie, Quad, RatureVerite, Veri
 use arbitre_engine::lecture::{EtatBulletin, Lecture};
 use arbitre_formulaire::{Formulaire, Rect};
 use rand::SeedableRng;
-use std::collections::BTreeSet;
 use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeSet;
 
 /// Un bulletin généré : l'image JPEG (sauf bulletin absent) et sa vérité terrain.
 pub struct Bulletin {

@@ -156,20 +156,21 @@ impl<'a> Plumier<'a> {
         Plumier { ecritures, polices, imprimee: FontRef::try_from_slice(POLICE_IMPRIMEE).expect("police livrée lisible") }
     }
 
-    /// Le tracé d'un caractère dans la main donnée : une lettre en minuscule si la main les
-    /// écrit ainsi, sinon de la police de la main, sinon un tracé EMNIST.
-    fn trace(&self, c: char, main: &Main, rng: &mut ChaCha8Rng) -> Option<&'a Glyphe> {
+    /// Le tracé d'un caractère dans la main donnée, et s'il est celui d'une minuscule : une
+    /// lettre en minuscule si la main les écrit ainsi, sinon de la police de la main, sinon
+    /// un tracé EMNIST.
+    fn trace(&self, c: char, main: &Main, rng: &mut ChaCha8Rng) -> Option<(&'a Glyphe, bool)> {
         let minuscules = if main.minuscules { self.ecritures.minuscules_de(c) } else { &[] };
         if !minuscules.is_empty() {
-            return Some(&minuscules[rng.gen_range(0..minuscules.len())]);
+            return Some((&minuscules[rng.gen_range(0..minuscules.len())], true));
         }
         if let Some(p) = main.police.as_deref().and_then(|n| self.polices.iter().find(|p| p.nom == n)) {
             if let Some(g) = p.glyphes.get(&c) {
-                return Some(g);
+                return Some((g, false));
             }
         }
         let v = self.ecritures.de(c);
-        (!v.is_empty()).then(|| &v[rng.gen_range(0..v.len())])
+        (!v.is_empty()).then(|| (&v[rng.gen_range(0..v.len())], false))
     }
 }
 
@@ -222,11 +223,11 @@ const SANS_HAMPE: &str = "ACEMNORSUVWXZ";
 #[allow(clippy::too_many_arguments)]
 fn ecrire(t: &mut Toile, p: &Plumier, main: &Main, c: char, cx: f32, cy: f32, hauteur: f32, rng: &mut ChaCha8Rng) -> (Masque, String) {
     let trace = p.trace(c, main, rng);
-    // Une minuscule sans hampe ni jambage (a, c, e…) n'a que la hauteur d'x : les deux tiers
-    // d'une capitale.
-    let hauteur_x = if main.minuscules && SANS_HAMPE.contains(c) { 0.68 } else { 1.0 };
     let m = match trace {
-        Some(g) => {
+        Some((g, minuscule)) => {
+            // Une minuscule sans hampe ni jambage (a, c, e…) n'a que la hauteur d'x : les
+            // deux tiers d'une capitale.
+            let hauteur_x = if minuscule && SANS_HAMPE.contains(c) { 0.68 } else { 1.0 };
             let pose = Pose {
                 centre: (cx, cy),
                 hauteur: hauteur * hauteur_x * rng.gen_range(0.92..1.08),
@@ -241,7 +242,7 @@ fn ecrire(t: &mut Toile, p: &Plumier, main: &Main, c: char, cx: f32, cy: f32, ha
         None => plume(&gribouillis(rng, cx - hauteur * 0.3, cy - hauteur * 0.4, hauteur * 0.6, hauteur * 0.8, 6), t.px(main.trait_mm as f64)),
     };
     t.encrer(&m, main.encre, rng.gen_range(0.85..1.0));
-    (m, trace.map(|g| g.origine.clone()).unwrap_or_else(|| "marque".into()))
+    (m, trace.map(|(g, _)| g.origine.clone()).unwrap_or_else(|| "marque".into()))
 }
 
 /// Écrit une chaîne (référence, score, table) dans un cadre, centrée sous le libellé ;
