@@ -19,6 +19,8 @@ pub struct Verite {
     pub origine: [u32; 2],
     /// Les cases de l'aire couvertes d'une rature.
     pub ratures: Vec<[u32; 2]>,
+    /// Le joueur a écrit ses lettres en minuscules (le modèle n'a appris que des capitales).
+    pub minuscules: bool,
 }
 
 /// Un compte de réussites.
@@ -112,6 +114,9 @@ pub struct Mesures {
     /// Recalés, dans le bon sens, à moins de 0,3 mm partout.
     pub recalage: Taux,
     pub lettres: Taux,
+    /// Les lettres lues sûres à [`SURE`] ou plus : justes parmi elles (une probabilité qui
+    /// dit ce qu'elle vaut en laisse fausses moins de 1 %).
+    pub lettres_sures: Taux,
     /// Une case de la vérité manquée ou une case lue en trop (lettre ou `#`).
     pub cases_manquees: usize,
     pub cases_en_trop: usize,
@@ -134,6 +139,9 @@ pub struct Mesures {
     /// mêlés : ce que regardent les décisions.
     pub calibration_champs: Calibration,
 }
+
+/// Le seuil d'une lettre lue sûre ([`Mesures::lettres_sures`]).
+pub const SURE: f32 = 0.99;
 
 /// La confiance de la machine dans un bulletin : la plus faible des probabilités retenues
 /// (cases, table, référence, score).
@@ -195,6 +203,9 @@ impl Mesures {
                     let juste = c.alternatives[0].lecture == vrai;
                     if vrai != "rature" {
                         self.lettres.compter(juste);
+                        if c.alternatives[0].p >= SURE {
+                            self.lettres_sures.compter(juste);
+                        }
                         self.entourees.compter(entouree, c.entouree >= 0.5);
                         self.barrees.compter(barree, c.barree >= 0.5);
                     }
@@ -272,6 +283,9 @@ pub struct Evaluation {
     pub tout: Mesures,
     pub plus_surs: Mesures,
     pub moins_surs: Mesures,
+    /// Les bulletins écrits en minuscules (`arbitre echantillons --minuscules`), s'il y en a.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub en_minuscules: Option<Mesures>,
 }
 
 /// Mesure des lectures contre leurs vérités.
@@ -280,6 +294,9 @@ pub fn evaluer(paires: &[(LectureScan, Verite)]) -> Evaluation {
     let mut lues: Vec<&(LectureScan, Verite)> = Vec::new();
     for p in paires {
         e.tout.ajouter(&p.0, &p.1);
+        if p.1.minuscules {
+            e.en_minuscules.get_or_insert_with(Mesures::default).ajouter(&p.0, &p.1);
+        }
         if p.0.rejet.is_some() {
             e.rejetees += 1;
         } else {
@@ -312,6 +329,7 @@ impl Mesures {
             format!("bulletins : {}", self.bulletins),
             format!("recalage réussi (sens juste, < 0,3 mm) : {}", pc(&self.recalage)),
             format!("lettres des cases : {}", pc(&self.lettres)),
+            format!("lettres lues sûres à {} ou plus, justes : {}", pourcent(SURE as f64, 0), pc(&self.lettres_sures)),
             format!("cases manquées : {}, cases lues en trop : {}", self.cases_manquees, self.cases_en_trop),
             format!("chiffres (table, score) : {}", pc(&self.chiffres)),
             format!("jokers entourés : {}", det(&self.entourees)),
@@ -344,11 +362,13 @@ mod tests {
         let m = Mesures {
             bulletins: 3,
             lettres: Taux { justes: 2, total: 3 },
+            lettres_sures: Taux { justes: 2, total: 2 },
             entourees: Detection { vrais_positifs: 1, faux_positifs: 1, faux_negatifs: 0 },
             ..Default::default()
         };
         let t = m.texte();
         assert!(t.contains("lettres des cases : 66,67 % (2/3)"), "{t}");
+        assert!(t.contains("lettres lues sûres à 99 % ou plus, justes : 100,00 % (2/2)"), "{t}");
         assert!(t.contains("jokers entourés : précision 50,00 %, rappel 100,00 % (1 vrais"), "{t}");
         // Aucune case barrée, ni vue ni vraie : ni « 0,00 % » ni « 100 % ».
         assert!(t.contains("cases barrées : précision sans objet, rappel sans objet (0 vrais"), "{t}");

@@ -96,6 +96,7 @@ fn verite(vt: &VeriteTerrain) -> Verite {
                 LieuRature::Score => None,
             })
             .collect(),
+        minuscules: vt.main.as_ref().is_some_and(|m| m.minuscules),
     }
 }
 
@@ -120,6 +121,9 @@ pub fn executer(a: Args) -> Result<ExitCode> {
     println!("{}\n", e.tout.texte());
     println!("Le dixième des bulletins dont la machine est la plus sûre :\n{}\n", e.plus_surs.texte());
     println!("Le dixième des bulletins dont la machine est la moins sûre :\n{}", e.moins_surs.texte());
+    if let Some(m) = &e.en_minuscules {
+        println!("\nLes bulletins écrits en minuscules (le modèle n'a appris que des capitales) :\n{}", m.texte());
+    }
     if let Some(d) = &decisions {
         println!("\n{}", d.texte());
         for (table, coup, vraie, machine) in d.exemples.iter().take(20) {
