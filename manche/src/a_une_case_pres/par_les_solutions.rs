@@ -16,9 +16,11 @@ use crate::en_ligne::Ligne;
 use arbitre_engine::arbitrage::{Decision, Verdict};
 use arbitre_engine::lecture::{Cellule, Contenu, Lecture, Trace};
 
-/// Deux cases d'un même mot lues sûrement de travers : un mot écrit (au moins trois lettres
+/// Deux cases d'un même mot lues sûrement de travers : un mot écrit (au moins deux lettres
 /// de suite sur une rangée ou une colonne ; une case lue barrée y compte, rendue à sa lettre)
-/// qui, à deux cases près, est une solution du coup ; ou un mot écrit seul sur une ligne à
+/// qui, à deux cases près, est une solution du coup — un mot de deux lettres lu faux en
+/// entier aussi (« le » écrit en minuscules lu IC, chaque lettre sûre : models/README.md,
+/// « Écriture en minuscules ») ; ou un mot écrit seul sur une ligne à
 /// deux opérations d'une solution, dont une lettre non détectée ou une case lue en trop
 /// ([`a_deux_operations_de`]).
 /// `mots` : les mots des solutions du coup qui valent le score écrit, ou un score que le
@@ -203,7 +205,7 @@ fn avec_la_lettre(c: &Cellule, x: char) -> Cellule {
     Cellule { contenu: Contenu::Lettre(Trace { lettre: x, entouree }), barree: false }
 }
 
-/// Les mots écrits d'une lecture : les suites d'au moins trois cases écrites (une lettre ou
+/// Les mots écrits d'une lecture : les suites d'au moins deux cases écrites (une lettre ou
 /// `#`, barrée ou non), sur une rangée puis sur une colonne, chacune par ses positions. Une
 /// case lue barrée — qui n'existe pas pour la correction, règlement 5.4 — y reste : la barre d'un E, le trait d'un A ou d'un T, lus sûrement comme
 /// une case barrée, et la lettre avec (QAT lu G~MT, DIPLOMEE lu DIPLO~WEE, JOUR lu JOU~K,
@@ -219,7 +221,7 @@ fn mots_ecrits(l: &Lecture) -> Vec<Vec<(usize, usize)>> {
             if i != usize::MAX && ecrite(i, j) {
                 suite.push((i, j));
             } else {
-                if suite.len() >= 3 {
+                if suite.len() >= 2 {
                     suites.push(std::mem::take(&mut suite));
                 }
                 suite.clear();
@@ -300,6 +302,22 @@ mod tests {
         colonne.rangees = "MWVIRENt".chars().map(|c| arbitre_engine::lecture::lire_rangee(&c.to_string()).unwrap()).collect();
         let moteur = seul_valide("|M ; |U ; |N ; |I ; |R ; |E ; |N ; |t", 72, 72);
         assert!(deux_lettres_d_une_solution(&colonne, &moteur(&colonne).unwrap(), &moteur, &mots).is_some());
+    }
+
+    /// Un mot de deux lettres écrit en minuscules, « le » pour 8 points : le l lu I, le e lu C,
+    /// chacun sûrement (le modèle n'a appris que des capitales). IC, un zéro : la solution LE
+    /// au score écrit le désigne, à deux lettres près — le mot entier.
+    #[test]
+    fn un_mot_de_deux_lettres_lu_faux_en_entier_est_trouve_par_les_solutions() {
+        let l = lecture("IC");
+        let moteur = seul_valide("|LE", 8, 8);
+        let zero = moteur(&l).unwrap();
+        assert!(lecture_voisine(&l, &zero, &moteur).is_none(), "à une case près, rien");
+        let v = deux_lettres_d_une_solution(&l, &zero, &moteur, &["LE".to_string()]).expect("à deux lettres de LE");
+        assert_eq!((texte_court(&v.lecture).as_str(), v.serait, v.ecart), ("|LE", Confirmation::Valide, "deux lettres d'un même mot"));
+        // Que le score écrit ne confirme pas (6 points écrits) : rien.
+        let ailleurs = seul_valide("|LE", 8, 6);
+        assert!(deux_lettres_d_une_solution(&l, &ailleurs(&l).unwrap(), &ailleurs, &["LE".to_string()]).is_none());
     }
 
     #[test]
