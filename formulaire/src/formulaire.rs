@@ -104,6 +104,12 @@ impl Role {
 pub type ErreurFormulaire = ErreurFichier;
 
 impl Rect {
+    /// Le rectangle rentré de `mm` de chaque côté (l'intérieur d'une case ou d'un cadre,
+    /// loin de ses traits imprimés).
+    pub fn retrait(&self, mm: f64) -> Rect {
+        Rect { x_mm: self.x_mm + mm, y_mm: self.y_mm + mm, largeur_mm: self.largeur_mm - 2.0 * mm, hauteur_mm: self.hauteur_mm - 2.0 * mm }
+    }
+
     pub fn contient(&self, autre: &Rect) -> bool {
         const EPS: f64 = 1e-6;
         autre.x_mm >= self.x_mm - EPS

@@ -140,8 +140,7 @@ impl<'a> Cadre<'a> {
     /// traits) et la place du libellé, en mm de la feuille `[x0, y0, x1, y1]`.
     pub fn plan_redresse(img: &GrayImage, f: &Formulaire, mm_vers_px: &Homographie, role: Role) -> (Plan, Option<[f64; 4]>) {
         let c = f.cadre(role);
-        let r = Rect { x_mm: c.x_mm + RETRAIT_MM, y_mm: c.y_mm + RETRAIT_MM, largeur_mm: c.largeur_mm - 2.0 * RETRAIT_MM, hauteur_mm: c.hauteur_mm - 2.0 * RETRAIT_MM };
-        let mut plan = Plan::redresser(img, mm_vers_px, &r);
+        let mut plan = Plan::redresser(img, mm_vers_px, &c.rect().retrait(RETRAIT_MM));
         let mut libelle = None;
         // Le libellé imprimé, en haut à gauche du cadre.
         if !c.libelle.is_empty() {

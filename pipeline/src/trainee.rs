@@ -233,11 +233,10 @@ pub fn traversees(traits: &[Trainee], f: &Formulaire, h: &Homographie, encrees: 
         .flat_map(|r| (0..z.colonnes).map(move |c| [r, c]))
         .filter(|&[r, c]| {
             let case = z.case(r, c);
-            let dedans = Rect { x_mm: case.x_mm + RETRAIT_CASE_MM, y_mm: case.y_mm + RETRAIT_CASE_MM, largeur_mm: case.largeur_mm - 2.0 * RETRAIT_CASE_MM, hauteur_mm: case.hauteur_mm - 2.0 * RETRAIT_CASE_MM };
-            pres_de_l_ecriture(r, c) && compte(&case, &|t| encre_pres(&Plan::redresser(propre, h, &dedans), h, t))
+            pres_de_l_ecriture(r, c) && compte(&case, &|t| encre_pres(&Plan::redresser(propre, h, &case.retrait(RETRAIT_CASE_MM)), h, t))
         })
         .collect();
-    // L'encre d'un cadre, hors du libellé imprimé et de ses traits (`Cadre::preparer`).
+    // L'encre d'un cadre, hors du libellé imprimé et de ses traits (`Cadre::plan_redresse`).
     let cadres = [Role::Table, Role::Reference, Role::Score].into_iter().filter(|&role| compte(&f.cadre(role).rect(), &|t| encre_pres(&Cadre::plan_redresse(propre, f, h, role).0, h, t))).collect();
     Trainees { traits: traits.to_vec(), cases, cadres }
 }
